@@ -1,0 +1,123 @@
+import { APP_NAME, ERROR_MESSAGES, type ErrorBody, type ErrorCode } from '@polymath/shared';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { openAPIRouteHandler } from 'hono-openapi';
+import type { AppDeps, AppEnv } from './app-env.ts';
+import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
+import { configRoutes } from './features/config/config.routes.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { webRoutes } from './features/web/web.routes.ts';
+import { AppError } from './lib/app-error.ts';
+import { securityHeaders } from './lib/security-headers.ts';
+
+/** JSON bodies of the API are small; uploads get their own limits on their own routes. */
+const API_BODY_LIMIT = 64 * 1024;
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId({ headerName: 'x-request-id', limitLength: 64 }));
+  app.use(async (c, next) => {
+    const started = performance.now();
+    c.set('deps', deps);
+    c.set('log', deps.logger.child({ requestId: c.var.requestId }));
+    await next();
+    c.var.log.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
+  });
+  app.use(
+    securityHeaders({
+      https: deps.env.PUBLIC_URL.startsWith('https:'),
+      gtm: Boolean(deps.env.GTM_ID),
+      pixel: Boolean(deps.env.AD_PIXEL_ID),
+    }),
+  );
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: API_BODY_LIMIT,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE');
+      },
+    }),
+  );
+
+  app.route('/', healthRoutes());
+  app.route('/api/config', configRoutes());
+  app.route('/api/analytics', analyticsRoutes());
+
+  app.get(
+    '/api/openapi.json',
+    openAPIRouteHandler(app, {
+      documentation: {
+        info: { title: `${APP_NAME} API`, version: '1.0.0', description: `The HTTP API behind the ${APP_NAME} web app.` },
+        servers: [{ url: deps.env.PUBLIC_URL }],
+      },
+    }),
+  );
+
+  app.all('/api/*', () => {
+    throw new AppError('NOT_FOUND', 'No such API endpoint.');
+  });
+  app.route('/', webRoutes(deps.staticFiles));
+
+  app.notFound((c) => errorResponse(c.var.requestId, 'NOT_FOUND'));
+  app.onError((err, c) => {
+    if (err instanceof AppError) {
+      if (err.status >= 500) c.var.log?.error({ err }, 'request failed');
+      return errorResponse(c.var.requestId, err.code, err.message, err.details);
+    }
+    if (err instanceof HTTPException) {
+      const code = codeForStatus(err.status);
+      return errorResponse(c.var.requestId, code, code === 'BAD_REQUEST' ? err.message : undefined);
+    }
+    (c.var.log ?? deps.logger).error({ err }, 'unhandled error');
+    return errorResponse(c.var.requestId, 'INTERNAL_ERROR');
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+
+function errorResponse(requestId: string | undefined, code: ErrorCode, message?: string, details?: unknown): Response {
+  const body: ErrorBody & { error: { details?: unknown } } = {
+    error: { code, message: message ?? ERROR_MESSAGES[code], ...(requestId ? { requestId } : {}) },
+  };
+  if (details !== undefined) body.error.details = details;
+  return Response.json(body, { status: statusOf(code) as ContentfulStatusCode });
+}
+
+function statusOf(code: ErrorCode): number {
+  return new AppError(code).status;
+}
+
+function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'BAD_REQUEST';
+    case 401:
+      return 'UNAUTHORIZED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 405:
+      return 'METHOD_NOT_ALLOWED';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 429:
+      return 'RATE_LIMITED';
+    case 503:
+      return 'SERVICE_UNAVAILABLE';
+    default:
+      return status < 500 ? 'BAD_REQUEST' : 'INTERNAL_ERROR';
+  }
+}

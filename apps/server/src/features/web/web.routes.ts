@@ -1,0 +1,51 @@
+import { isClientRoute } from '@polymath/shared';
+import { Hono } from 'hono';
+import type { StaticFile } from '../../lib/static-files.ts';
+
+/**
+ * Serves the built SPA: hashed assets are immutable for a year; index.html is never cached so a
+ * deploy is picked up at once. Client routes fall back to index.html (200 for the spec's routes,
+ * 404 for anything else, which the SPA renders as its not-found page).
+ */
+export function webRoutes(files: Map<string, StaticFile>) {
+  const app = new Hono();
+  const index = files.get('/index.html');
+
+  app.on(['GET', 'HEAD'], '*', (c) => {
+    const path = c.req.path;
+    const file = path === '/index.html' ? undefined : files.get(path);
+    if (file) {
+      const immutable = path.startsWith('/assets/');
+      return send(c.req.raw, file, immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600', 200);
+    }
+    if (!index) {
+      return c.text('The web app is not built. Run `npm run build` (npm start does it for you).', 503);
+    }
+    // A missing hashed asset is a real 404, not the SPA (a stale tab after a deploy must not get HTML as JS).
+    if (path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path)) {
+      return c.text('Not found', 404);
+    }
+    return send(c.req.raw, index, 'no-cache', isClientRoute(path) ? 200 : 404);
+  });
+
+  return app;
+}
+
+function send(req: Request, file: StaticFile, cacheControl: string, status: number): Response {
+  const headers = new Headers({ 'content-type': file.type, 'cache-control': cacheControl, etag: file.etag });
+  if (file.gzip) headers.set('vary', 'accept-encoding');
+  if (status === 200 && req.headers.get('if-none-match') === file.etag) {
+    return new Response(null, { status: 304, headers });
+  }
+  const accept = req.headers.get('accept-encoding') ?? '';
+  let body: Uint8Array = file.body;
+  if (file.brotli && /\bbr\b/.test(accept)) {
+    body = file.brotli;
+    headers.set('content-encoding', 'br');
+  } else if (file.gzip && /\bgzip\b/.test(accept)) {
+    body = file.gzip;
+    headers.set('content-encoding', 'gzip');
+  }
+  headers.set('content-length', String(body.length));
+  return new Response(req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status, headers });
+}

@@ -1,0 +1,64 @@
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { EnvError, loadEnv } from './env.ts';
+import { createLogger } from './lib/logger.ts';
+import { loadOrCreateSecrets } from './lib/secrets.ts';
+import { loadStaticFiles } from './lib/static-files.ts';
+
+/** Start-up: validate env, open and migrate the database, serve, drain on SIGTERM. */
+async function main() {
+  let env: ReturnType<typeof loadEnv>;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  loadOrCreateSecrets(env.DATA_DIR, env);
+
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  await database.migrate();
+  logger.info({ database: database.kind }, 'database ready');
+
+  const staticFiles = loadStaticFiles(env.WEB_DIST_DIR);
+  if (!staticFiles.has('/index.html')) logger.warn({ dir: env.WEB_DIST_DIR }, 'web app not built; run `npm run build`');
+
+  const lifecycle = { draining: false };
+  const app = createApp({ env, database, db: database.db, logger, staticFiles, lifecycle });
+  const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
+    logger.info({ url: env.PUBLIC_URL, port: info.port, dataDir: database.kind === 'pglite' ? env.DATA_DIR : undefined }, 'listening');
+    if (process.stdout.isTTY) console.log(`\n  Polymath is running at ${env.PUBLIC_URL}\n`);
+  }) as Server;
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    lifecycle.draining = true;
+    logger.info({ signal, graceMs: env.SHUTDOWN_GRACE_MS }, 'draining');
+    // Stop accepting; idle keep-alive sockets close now, running requests get the grace period.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const timeout = setTimeout(() => server.closeAllConnections(), env.SHUTDOWN_GRACE_MS);
+    await closed;
+    clearTimeout(timeout);
+    await database.close().catch((err: unknown) => logger.warn({ err }, 'database close failed'));
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error('Polymath failed to start:', err);
+  process.exit(1);
+});

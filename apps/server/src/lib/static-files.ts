@@ -1,0 +1,62 @@
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+
+export type StaticFile = {
+  body: Uint8Array;
+  gzip?: Uint8Array;
+  brotli?: Uint8Array;
+  type: string;
+  etag: string;
+};
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.webmanifest', '.txt']);
+
+/**
+ * Loads the built SPA into memory once, with gzip and brotli variants made at start-up,
+ * so serving a file is a map lookup. The build is a few hundred KB.
+ */
+export function loadStaticFiles(dir: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  if (!existsSync(dir)) return files;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = join(entry.parentPath, entry.name);
+    const urlPath = `/${relative(dir, full).split(sep).join('/')}`;
+    const ext = extname(entry.name).toLowerCase();
+    const body = readFileSync(full);
+    const file: StaticFile = {
+      body,
+      type: TYPES[ext] ?? 'application/octet-stream',
+      etag: `"${body.length.toString(16)}-${hash(body)}"`,
+    };
+    if (COMPRESSIBLE.has(ext) && body.length > 1024) {
+      file.gzip = gzipSync(body, { level: 9 });
+      file.brotli = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
+    }
+    files.set(urlPath, file);
+  }
+  return files;
+}
+
+function hash(buf: Uint8Array): string {
+  let h = 2166136261;
+  for (let i = 0; i < buf.length; i++) h = Math.imul(h ^ (buf[i] ?? 0), 16777619);
+  return (h >>> 0).toString(16);
+}

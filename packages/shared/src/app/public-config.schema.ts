@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/** Runtime settings the server hands the web app, so one build serves every deployment. */
+export const publicConfigSchema = z.object({
+  appVersion: z.number(),
+  gtmId: z.string().nullable(),
+  adPixelId: z.string().nullable(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

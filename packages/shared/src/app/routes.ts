@@ -1,0 +1,40 @@
+/** Every client route of the spec's table (§2). The server falls back to index.html for these. */
+export const ROUTES = {
+  home: '/',
+  webMain: '/web-main',
+  imageGenerator: '/image-generator',
+  photoTranslate: '/photo-translate',
+  horoscope: '/horoscope',
+  tattooGenerator: '/tattoo-generator',
+  logoMaker: '/logo-maker',
+  gallery: '/gallery',
+  settings: '/settings',
+  settingsAccount: '/settings/account',
+  settingsLoginConnections: '/settings/login-connections',
+  settingsMyPlan: '/settings/my-plan',
+  payment: '/payment',
+  signIn: '/sign-in',
+  signUp: '/sign-up',
+  forgotPassword: '/forgot-password',
+  terms: '/terms-and-conditions',
+  refundPolicy: '/refund-policy',
+  privacyPolicy: '/privacy-policy',
+} as const;
+
+export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
+
+/** Patterns of the spec's routes; anything else is the not-found page. */
+const CLIENT_ROUTE_PATTERNS: RegExp[] = [
+  /^\/$/,
+  /^\/web-main(\/[^/]+)?\/?$/,
+  /^\/horoscope(\/[^/]+(\/[^/]+)?)?\/?$/,
+  /^\/settings(\/(account|login-connections|my-plan))?\/?$/,
+  /^\/(image-generator|photo-translate|tattoo-generator|logo-maker|gallery|payment)\/?$/,
+  /^\/(sign-in|sign-up|forgot-password)\/?$/,
+  /^\/(terms-and-conditions|refund-policy|privacy-policy)\/?$/,
+];
+
+/** True when the path is one of the spec's client routes (so the server answers 200, else 404). */
+export function isClientRoute(pathname: string): boolean {
+  return CLIENT_ROUTE_PATTERNS.some((re) => re.test(pathname));
+}

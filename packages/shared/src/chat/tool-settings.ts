@@ -1,0 +1,35 @@
+/**
+ * Chat tool settings keyed by tool id: the first path segment of the URL (spec §3).
+ * Each tool remembers which provider (llmName) and model (modelName) it talks to.
+ */
+export const CHAT_TOOL_IDS = [
+  'web-main',
+  'image-generator',
+  'photo-translate',
+  'horoscope',
+  'logo-maker',
+  'tattoo-generator',
+  'web-search',
+] as const;
+export type ChatToolId = (typeof CHAT_TOOL_IDS)[number];
+
+export type ChatToolSetting = { llmName: string; modelName: string };
+
+const openAiMini: ChatToolSetting = { llmName: 'openaitest', modelName: 'gpt-4o-mini' };
+
+/** The spec's defaults; photo-translate is not named there and follows web-main. */
+export const DEFAULT_CHAT_TOOL_SETTINGS: Record<ChatToolId, ChatToolSetting> = {
+  'web-main': openAiMini,
+  'image-generator': openAiMini,
+  'photo-translate': openAiMini,
+  horoscope: openAiMini,
+  'logo-maker': openAiMini,
+  'tattoo-generator': openAiMini,
+  'web-search': { llmName: 'openaitest', modelName: 'gpt-4.1' },
+};
+
+/** The tool id for a pathname: its first segment, or web-main for anything unknown. */
+export function toolIdFromPath(pathname: string): ChatToolId {
+  const first = pathname.split('/').filter(Boolean)[0] ?? '';
+  return (CHAT_TOOL_IDS as readonly string[]).includes(first) ? (first as ChatToolId) : 'web-main';
+}

@@ -1,0 +1,74 @@
+/**
+ * The closed set of error codes the API answers with, as `{ error: { code, message } }`.
+ * The web app translates `errors:<code>`; `message` is the English fallback.
+ * Auth messages are the spec's catalogue (§8), word for word.
+ */
+export const ERROR_MESSAGES = {
+  // General
+  BAD_REQUEST: 'The request could not be understood.',
+  VALIDATION_FAILED: 'Some fields are not valid.',
+  UNAUTHORIZED: 'Please sign in to continue.',
+  FORBIDDEN: 'You do not have access to this.',
+  NOT_FOUND: 'Not found.',
+  METHOD_NOT_ALLOWED: 'This method is not allowed here.',
+  PAYLOAD_TOO_LARGE: 'The request is too large.',
+  UNSUPPORTED_MEDIA_TYPE: 'This content type is not supported.',
+  RATE_LIMITED: 'Too many requests. Please wait a moment and try again.',
+  SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
+  INTERNAL_ERROR: 'Something went wrong.',
+  // Authentication (spec §8)
+  EMAIL_ALREADY_IN_USE: 'Email already in use',
+  INVALID_EMAIL: 'Invalid email address',
+  OPERATION_NOT_ALLOWED: 'Operation not allowed',
+  WEAK_PASSWORD: 'Weak password',
+  EMAIL_NOT_FOUND: 'Email not found',
+  UNKNOWN_ERROR: 'Unknown error',
+  WRONG_PASSWORD: 'Wrong password',
+  USER_NOT_FOUND: 'User not found',
+  POPUP_CLOSED_BY_USER: 'Popup closed by user',
+  ACCOUNT_EXISTS_WITH_DIFFERENT_CREDENTIAL: 'Account exists with different credential',
+  AUTH_DOMAIN_CONFIG_REQUIRED: 'Auth domain config required',
+  INVALID_CREDENTIAL: 'Invalid credential',
+  PROVIDER_ALREADY_LINKED: 'Provider already linked',
+  CREDENTIAL_USED: 'Already used',
+  EMAIL_NOT_VERIFIED: 'Verify your email address through your email',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
+export const ERROR_CODES = Object.keys(ERROR_MESSAGES) as ErrorCode[];
+
+/** HTTP status for each code; the server maps errors in one place with this. */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL_ERROR: 500,
+  EMAIL_ALREADY_IN_USE: 409,
+  INVALID_EMAIL: 400,
+  OPERATION_NOT_ALLOWED: 403,
+  WEAK_PASSWORD: 400,
+  EMAIL_NOT_FOUND: 404,
+  UNKNOWN_ERROR: 500,
+  WRONG_PASSWORD: 401,
+  USER_NOT_FOUND: 404,
+  POPUP_CLOSED_BY_USER: 400,
+  ACCOUNT_EXISTS_WITH_DIFFERENT_CREDENTIAL: 409,
+  AUTH_DOMAIN_CONFIG_REQUIRED: 500,
+  INVALID_CREDENTIAL: 401,
+  PROVIDER_ALREADY_LINKED: 409,
+  CREDENTIAL_USED: 409,
+  EMAIL_NOT_VERIFIED: 403,
+};
+
+export type ErrorBody = { error: { code: ErrorCode; message: string; requestId?: string } };
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && value in ERROR_MESSAGES;
+}
