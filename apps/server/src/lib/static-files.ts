@@ -1,6 +1,6 @@
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 
 export type StaticFile = {
   body: Uint8Array;
@@ -48,7 +48,7 @@ export function loadStaticFiles(dir: string): Map<string, StaticFile> {
     };
     if (COMPRESSIBLE.has(ext) && body.length > 1024) {
       file.gzip = gzipSync(body, { level: 9 });
-      file.brotli = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
+      file.brotli = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } });
     }
     files.set(urlPath, file);
   }

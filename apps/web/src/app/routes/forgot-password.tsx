@@ -1,0 +1,5 @@
+import { AuthScreen } from './auth-screen.tsx';
+
+export function Component() {
+  return <AuthScreen step="forgotPassword" />;
+}

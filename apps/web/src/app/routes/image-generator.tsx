@@ -1,0 +1,6 @@
+import { ImageIcon } from 'lucide-react';
+import { ToolScreen } from './tool-screen.tsx';
+
+export function Component() {
+  return <ToolScreen toolKey="imageGenerator" toolId="image-generator" icon={ImageIcon} badge="PRO" />;
+}

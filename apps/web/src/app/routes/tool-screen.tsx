@@ -1,0 +1,31 @@
+import type { ChatToolId } from '@polymath/shared';
+import type { LucideIcon } from 'lucide-react';
+import { draftChanged } from '../../features/chat/chat-slice.ts';
+import { ToolIntro } from '../../features/tools/tool-intro.tsx';
+import { useAppDispatch } from '../store.ts';
+
+/** A chat tool's screen before its first message: what it does and examples that fill the input. */
+export function ToolScreen({
+  toolKey,
+  toolId,
+  icon,
+  badge,
+}: {
+  toolKey: string;
+  toolId: ChatToolId;
+  icon: LucideIcon;
+  badge?: string;
+}) {
+  const dispatch = useAppDispatch();
+  return (
+    <ToolIntro
+      toolKey={toolKey}
+      icon={icon}
+      badge={badge}
+      onExample={(text) => {
+        dispatch(draftChanged({ key: toolId, text }));
+        document.getElementById('chat-input')?.focus();
+      }}
+    />
+  );
+}

@@ -1,0 +1,37 @@
+import type { PageView } from '@polymath/shared';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useTheme } from '../../lib/theme/theme-provider.tsx';
+
+/** Spec §2: a page-view event on every path change, sent first-party and stored by the server. */
+export function usePageViews(): void {
+  const { pathname } = useLocation();
+  const { i18n } = useTranslation();
+  const { theme } = useTheme();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one event per path change, not per theme or language change
+  useEffect(() => {
+    const view: PageView = {
+      path: pathname,
+      locale: i18n.resolvedLanguage === 'tr' ? 'tr' : 'en',
+      theme,
+      ...(document.referrer ? { referrer: document.referrer.slice(0, 2048) } : {}),
+    };
+    void fetch('/api/analytics/page-views', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(view),
+      keepalive: true,
+    }).catch(() => {
+      // Analytics must never disturb the user.
+    });
+    window.dataLayer?.push({ event: 'page_view', page_path: pathname });
+  }, [pathname]);
+}
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+    fbq?: ((...args: unknown[]) => void) & { queue?: unknown[][]; loaded?: boolean; version?: string };
+  }
+}

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../app/store.ts';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { authDialogClosed, authDialogStepChanged } from '../../lib/store/dialogs-slice.ts';
+import { AuthForm } from './auth-forms.tsx';
+
+const TITLES = {
+  signIn: 'auth.signInTitle',
+  signUp: 'auth.signUpTitle',
+  forgotPassword: 'auth.forgotPasswordTitle',
+} as const;
+
+/** The auth dialog: the same forms as the auth screens, starting at sign-in (spec §3). */
+export default function AuthDialog() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { isOpen, step } = useAppSelector((s) => s.dialogs.authDialog);
+  return (
+    <Dialog
+      open={isOpen}
+      onOpenChange={(open) => (open ? undefined : dispatch(authDialogClosed()))}
+      title={t(TITLES[step])}
+      testId="auth-dialog"
+    >
+      <AuthForm step={step} onStep={(next) => dispatch(authDialogStepChanged(next))} />
+    </Dialog>
+  );
+}

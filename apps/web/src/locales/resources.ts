@@ -1,0 +1,14 @@
+import enCommon from './en/common.json';
+import enErrors from './en/errors.json';
+import enTools from './en/tools.json';
+import enValidation from './en/validation.json';
+import trCommon from './tr/common.json';
+import trErrors from './tr/errors.json';
+import trTools from './tr/tools.json';
+import trValidation from './tr/validation.json';
+
+/** Every namespace in both languages; a test keeps their key sets identical. */
+export const resources = {
+  en: { common: enCommon, tools: enTools, validation: enValidation, errors: enErrors },
+  tr: { common: trCommon, tools: trTools, validation: trValidation, errors: trErrors },
+} as const;

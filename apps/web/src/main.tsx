@@ -1,0 +1,38 @@
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProvider } from './app/provider.tsx';
+import { createAppRouter } from './app/router.tsx';
+import { createStore } from './app/store.ts';
+import { initI18n } from './lib/i18n/i18n.ts';
+import { enforceAppVersion } from './lib/storage/app-version.ts';
+
+// Before anything reads storage: a different app_version wipes it (spec §4).
+try {
+  enforceAppVersion(window.localStorage);
+} catch {
+  // Storage blocked entirely; the app runs on defaults.
+}
+initI18n();
+const { store, persistor } = createStore();
+const router = createAppRouter();
+
+// A lazy chunk that no longer exists (a deploy replaced it) fails to load: reload once for the new build.
+window.addEventListener('vite:preloadError', () => {
+  if (!sessionStorage.getItem('reloaded-after-deploy')) {
+    sessionStorage.setItem('reloaded-after-deploy', '1');
+    window.location.reload();
+  }
+});
+
+const container = document.getElementById('root');
+if (container) {
+  createRoot(container).render(
+    <StrictMode>
+      <AppProvider store={store} persistor={persistor}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  );
+}
