@@ -14,7 +14,11 @@ export function securityHeaders(options: { https: boolean; gtm: boolean; pixel: 
   if (options.gtm) {
     script.push('https://www.googletagmanager.com');
     img.push('https://www.googletagmanager.com', 'https://*.google-analytics.com');
-    connect.push('https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com');
+    connect.push(
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+      'https://www.googletagmanager.com',
+    );
   }
   if (options.pixel) {
     script.push('https://connect.facebook.net');

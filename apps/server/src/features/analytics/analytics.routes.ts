@@ -13,7 +13,11 @@ export function analyticsRoutes() {
   const limiter = createRateLimiter({ limit: 120, windowMs: 60_000 });
   return new Hono<AppEnv>().post(
     '/page-views',
-    describeRoute({ tags: ['analytics'], summary: 'Record a page view', responses: { 204: { description: 'Stored' } } }),
+    describeRoute({
+      tags: ['analytics'],
+      summary: 'Record a page view',
+      responses: { 204: { description: 'Stored' } },
+    }),
     validate('json', pageViewSchema),
     async (c) => {
       if (!limiter.hit(clientIp(c, c.var.deps.env.TRUST_PROXY))) throw new AppError('RATE_LIMITED');

@@ -6,12 +6,18 @@ import { AppError } from '../../lib/app-error.ts';
 /** /healthz: the process answers. /readyz: it can serve traffic (database reachable, not draining). */
 export function healthRoutes() {
   return new Hono<AppEnv>()
-    .get('/healthz', describeRoute({ tags: ['health'], summary: 'Liveness', responses: { 200: { description: 'Alive' } } }), (c) =>
-      c.json({ status: 'ok' }),
+    .get(
+      '/healthz',
+      describeRoute({ tags: ['health'], summary: 'Liveness', responses: { 200: { description: 'Alive' } } }),
+      (c) => c.json({ status: 'ok' }),
     )
     .get(
       '/readyz',
-      describeRoute({ tags: ['health'], summary: 'Readiness', responses: { 200: { description: 'Ready' }, 503: { description: 'Not ready' } } }),
+      describeRoute({
+        tags: ['health'],
+        summary: 'Readiness',
+        responses: { 200: { description: 'Ready' }, 503: { description: 'Not ready' } },
+      }),
       async (c) => {
         const { database, lifecycle } = c.var.deps;
         if (lifecycle.draining) throw new AppError('SERVICE_UNAVAILABLE', 'Shutting down.');

@@ -1,0 +1,157 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.ts';
+import { loadStaticFiles } from '../src/lib/static-files.ts';
+import { createTestApp, openTestDatabase, type TestDatabase } from './databases.ts';
+
+const INDEX_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Polymath</title>' +
+  '<script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>';
+// Over 1 KB so the server precompresses it.
+const APP_JS = `export const routes = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `/route/${i}`))};\n`;
+
+describe('static SPA serving', () => {
+  let testDb: TestDatabase;
+  let dist: string;
+  let app: App;
+
+  beforeAll(async () => {
+    testDb = await openTestDatabase('pglite');
+    dist = mkdtempSync(join(tmpdir(), 'polymath-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+    writeFileSync(join(dist, 'assets', 'app-abc123.js'), APP_JS);
+    writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    expect(APP_JS.length).toBeGreaterThan(1024);
+    app = createTestApp(testDb.database, { staticFiles: loadStaticFiles(dist) });
+  });
+  afterAll(async () => {
+    await testDb.dispose();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves a hashed asset as immutable for a year', async () => {
+    const res = await app.request('/assets/app-abc123.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(res.headers.get('vary')).toBe('accept-encoding');
+    expect(res.headers.get('etag')).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(await res.text()).toBe(APP_JS);
+  });
+
+  it('sends gzip when only gzip is accepted', async () => {
+    const res = await app.request('/assets/app-abc123.js', { headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const body = new Uint8Array(await res.arrayBuffer());
+    expect(Number(res.headers.get('content-length'))).toBe(body.length);
+    expect(body.length).toBeLessThan(APP_JS.length);
+    expect(gunzipSync(body).toString('utf8')).toBe(APP_JS);
+  });
+
+  it('prefers brotli when it is accepted', async () => {
+    const res = await app.request('/assets/app-abc123.js', {
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(new Uint8Array(await res.arrayBuffer())).toString('utf8')).toBe(APP_JS);
+  });
+
+  it('answers 304 with no body to a matching If-None-Match', async () => {
+    const first = await app.request('/assets/app-abc123.js');
+    const etag = first.headers.get('etag') ?? '';
+    const res = await app.request('/assets/app-abc123.js', { headers: { 'if-none-match': etag } });
+    expect(res.status).toBe(304);
+    expect(await res.text()).toBe('');
+    expect(res.headers.get('etag')).toBe(etag);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const stale = await app.request('/assets/app-abc123.js', { headers: { 'if-none-match': '"0-0"' } });
+    expect(stale.status).toBe(200);
+  });
+
+  it('serves small non-hashed files uncompressed with a short cache', async () => {
+    const res = await app.request('/favicon.svg', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('answers HEAD with headers and no body', async () => {
+    const res = await app.request('/assets/app-abc123.js', { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(Number(res.headers.get('content-length'))).toBe(APP_JS.length);
+    expect(await res.text()).toBe('');
+  });
+
+  it.each([
+    '/',
+    '/web-main',
+    '/web-main/thread-1',
+    '/settings/account',
+    '/horoscope/love/123',
+    '/sign-in',
+    '/gallery/',
+  ])('%s → 200 index.html, never cached', async (path) => {
+    const res = await app.request(path, { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toBe(INDEX_HTML);
+  });
+
+  it.each(['/no-such-page', '/web-main/a/b', '/settings/other'])(
+    '%s → 404 with index.html (the SPA renders its not-found page)',
+    async (path) => {
+      const res = await app.request(path);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toBe(INDEX_HTML);
+    },
+  );
+
+  it.each(['/assets/missing.js', '/assets/app-abc124.js', '/assets/', '/robots.txt', '/assets/../index.html'])(
+    '%s → 404 and not HTML',
+    async (path) => {
+      const res = await app.request(path);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type') ?? '').not.toMatch(/html/);
+      expect(await res.text()).not.toContain('<html');
+    },
+  );
+
+  it('does not serve the SPA for POST', async () => {
+    const res = await app.request('/web-main', { method: 'POST' });
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('<html');
+  });
+
+  it('answers 503 with a hint when the web app is not built', async () => {
+    const unbuilt = createTestApp(testDb.database);
+    const res = await unbuilt.request('/web-main');
+    expect(res.status).toBe(503);
+    expect(await res.text()).toContain('npm run build');
+    // The API keeps working without a build.
+    expect((await unbuilt.request('/healthz')).status).toBe(200);
+  });
+
+  it('serves the OpenAPI document at /api/openapi.json', async () => {
+    const res = await app.request('/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const doc = (await res.json()) as { openapi: string; info: { title: string }; paths: Record<string, unknown> };
+    expect(doc.openapi).toMatch(/^3\.\d+\.\d+$/);
+    expect(doc.info.title).toBe('Polymath API');
+    for (const path of ['/healthz', '/readyz', '/api/config', '/api/analytics/page-views']) {
+      expect(Object.keys(doc.paths), path).toContain(path);
+    }
+    const pageViews = doc.paths['/api/analytics/page-views'] as { post?: { requestBody?: unknown } };
+    expect(pageViews.post?.requestBody).toBeDefined();
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { isClientRoute, ROUTES } from './routes.ts';
+
+describe('isClientRoute', () => {
+  it.each(Object.values(ROUTES))('accepts the spec route %s', (path) => {
+    expect(isClientRoute(path)).toBe(true);
+  });
+
+  it.each([
+    '/web-main/abc',
+    '/web-main/abc/',
+    '/web-main/',
+    '/horoscope/x',
+    '/horoscope/x/y',
+    '/horoscope/love/123',
+    '/settings/my-plan',
+    '/settings/account',
+    '/settings/login-connections',
+  ])('accepts the parameterised route %s', (path) => {
+    expect(isClientRoute(path)).toBe(true);
+  });
+
+  it.each([
+    '/web-main/a/b',
+    '/horoscope/a/b/c',
+    '/nope',
+    '/settings/other',
+    '/settings/account/extra',
+    '/gallery/1',
+    '/sign-in/x',
+    '',
+    '/web-mainx',
+    '//web-main',
+    '/WEB-MAIN',
+  ])('rejects %s', (path) => {
+    expect(isClientRoute(path)).toBe(false);
+  });
+});

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES, ERROR_MESSAGES, ERROR_STATUS, isErrorCode } from './error-codes.ts';
+
+describe('error codes', () => {
+  it('gives every message code a status and every status code a message', () => {
+    expect(Object.keys(ERROR_STATUS).sort()).toEqual(Object.keys(ERROR_MESSAGES).sort());
+  });
+
+  it.each(ERROR_CODES)('%s has a 4xx/5xx status and a non-empty message', (code) => {
+    const status = ERROR_STATUS[code];
+    expect(Number.isInteger(status)).toBe(true);
+    expect(status).toBeGreaterThanOrEqual(400);
+    expect(status).toBeLessThan(600);
+    expect(ERROR_MESSAGES[code].trim()).not.toBe('');
+  });
+
+  it('recognises codes and nothing else', () => {
+    expect(isErrorCode('NOT_FOUND')).toBe(true);
+    expect(isErrorCode('not_found')).toBe(false);
+    expect(isErrorCode('toString')).toBe(false);
+    expect(isErrorCode(404)).toBe(false);
+    expect(isErrorCode(undefined)).toBe(false);
+  });
+});
