@@ -1,7 +1,10 @@
 import type { Database, Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './lib/logger.ts';
+import type { Mailer } from './lib/mail/mailer.ts';
+import type { Secrets } from './lib/secrets.ts';
 import type { StaticFile } from './lib/static-files.ts';
+import type { FileStore } from './lib/storage/file-store.ts';
 
 /** What createApp needs; tests build it with an in-memory PGlite and a silent logger. */
 export type AppDeps = {
@@ -12,6 +15,12 @@ export type AppDeps = {
   staticFiles: Map<string, StaticFile>;
   /** Flipped on SIGTERM so /readyz tells the load balancer to stop sending traffic. */
   lifecycle: { draining: boolean };
+  /** From the environment or DATA_DIR/secrets.json (lib/secrets.ts); signs sessions and tokens. */
+  secrets: Secrets;
+  /** SMTP or the DATA_DIR/outbox folder (lib/mail/mailer.ts). */
+  mailer: Mailer;
+  /** Uploaded files (profile photos), DATA_DIR/files on disk. */
+  files: FileStore;
 };
 
 export type AppEnv = {

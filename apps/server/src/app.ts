@@ -7,14 +7,19 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { openAPIRouteHandler } from 'hono-openapi';
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { createAuth } from './features/auth/auth.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { avatarRoutes, profileRoutes } from './features/profile/profile.routes.ts';
 import { webRoutes } from './features/web/web.routes.ts';
 import { AppError } from './lib/app-error.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 
 /** JSON bodies of the API are small; uploads get their own limits on their own routes. */
 const API_BODY_LIMIT = 64 * 1024;
+/** Upload routes: they apply their own, larger body limit. */
+const UPLOAD_ROUTES = new Set(['/api/me/photo']);
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -37,25 +42,31 @@ export function createApp(deps: AppDeps) {
       pixel: Boolean(deps.env.AD_PIXEL_ID),
     }),
   );
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: API_BODY_LIMIT,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE');
-      },
-    }),
-  );
+  const apiBodyLimit = bodyLimit({
+    maxSize: API_BODY_LIMIT,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE');
+    },
+  });
+  app.use('/api/*', (c, next) => (UPLOAD_ROUTES.has(c.req.path) ? next() : apiBodyLimit(c, next)));
 
   app.route('/', healthRoutes());
   app.route('/api/config', configRoutes());
   app.route('/api/analytics', analyticsRoutes());
+  const auth = createAuth(deps);
+  app.route('/api/auth', authRoutes(auth));
+  app.route('/api/me', profileRoutes(auth));
+  app.route('/api/files', avatarRoutes(auth));
 
   app.get(
     '/api/openapi.json',
     openAPIRouteHandler(app, {
       documentation: {
-        info: { title: `${APP_NAME} API`, version: '1.0.0', description: `The HTTP API behind the ${APP_NAME} web app.` },
+        info: {
+          title: `${APP_NAME} API`,
+          version: '1.0.0',
+          description: `The HTTP API behind the ${APP_NAME} web app.`,
+        },
         servers: [{ url: deps.env.PUBLIC_URL }],
       },
     }),
@@ -90,7 +101,11 @@ function errorResponse(requestId: string | undefined, code: ErrorCode, message?:
     error: { code, message: message ?? ERROR_MESSAGES[code], ...(requestId ? { requestId } : {}) },
   };
   if (details !== undefined) body.error.details = details;
-  return Response.json(body, { status: statusOf(code) as ContentfulStatusCode });
+  // Built outside the context, so the request id header set by the middleware is added here.
+  return Response.json(body, {
+    status: statusOf(code) as ContentfulStatusCode,
+    headers: requestId ? { 'x-request-id': requestId } : {},
+  });
 }
 
 function statusOf(code: ErrorCode): number {

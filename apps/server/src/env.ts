@@ -36,9 +36,27 @@ const envSchema = z.object({
       .regex(/^\d{6,20}$/, 'must be the numeric pixel id')
       .optional(),
   ),
+  // Accounts: mail, social sign-in and auth rate limits (see .env.example).
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  APPLE_CLIENT_ID: optionalString,
+  APPLE_CLIENT_SECRET: optionalString,
+  APPLE_ISSUER: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(5),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
 });
 
-export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; PUBLIC_URL: string; WEB_DIST_DIR: string };
+export type Env = z.infer<typeof envSchema> & {
+  DATA_DIR: string;
+  PUBLIC_URL: string;
+  WEB_DIST_DIR: string;
+  MAIL_FROM: string;
+  GOOGLE_ISSUER: string;
+  APPLE_ISSUER: string;
+};
 
 export class EnvError extends Error {
   readonly problems: string[];
@@ -63,5 +81,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     DATA_DIR: absolute(env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     WEB_DIST_DIR: env.WEB_DIST_DIR ? absolute(env.WEB_DIST_DIR) : defaultWebDist,
+    MAIL_FROM: env.MAIL_FROM ?? 'Polymath <no-reply@localhost>',
+    GOOGLE_ISSUER: (env.GOOGLE_ISSUER ?? 'https://accounts.google.com').replace(/\/$/, ''),
+    APPLE_ISSUER: (env.APPLE_ISSUER ?? 'https://appleid.apple.com').replace(/\/$/, ''),
   };
 }

@@ -1,12 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
+import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { createLogger } from './lib/logger.ts';
+import { createMailer } from './lib/mail/mailer.ts';
 import { loadOrCreateSecrets } from './lib/secrets.ts';
 import { loadStaticFiles } from './lib/static-files.ts';
+import { createDiskFileStore } from './lib/storage/file-store.ts';
 
 /** Start-up: validate env, open and migrate the database, serve, drain on SIGTERM. */
 async function main() {
@@ -22,7 +25,15 @@ async function main() {
   }
   const logger = createLogger(env.LOG_LEVEL);
   mkdirSync(env.DATA_DIR, { recursive: true });
-  loadOrCreateSecrets(env.DATA_DIR, env);
+  const secrets = loadOrCreateSecrets(env.DATA_DIR, env);
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
+  if (mailer.kind === 'outbox') {
+    logger.warn(
+      { outbox: join(env.DATA_DIR, 'outbox') },
+      'SMTP_URL is not set: mails are written to the outbox folder',
+    );
+  }
+  const files = createDiskFileStore(join(env.DATA_DIR, 'files'));
 
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await database.migrate();
@@ -32,9 +43,12 @@ async function main() {
   if (!staticFiles.has('/index.html')) logger.warn({ dir: env.WEB_DIST_DIR }, 'web app not built; run `npm run build`');
 
   const lifecycle = { draining: false };
-  const app = createApp({ env, database, db: database.db, logger, staticFiles, lifecycle });
+  const app = createApp({ env, database, db: database.db, logger, staticFiles, lifecycle, secrets, mailer, files });
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
-    logger.info({ url: env.PUBLIC_URL, port: info.port, dataDir: database.kind === 'pglite' ? env.DATA_DIR : undefined }, 'listening');
+    logger.info(
+      { url: env.PUBLIC_URL, port: info.port, dataDir: database.kind === 'pglite' ? env.DATA_DIR : undefined },
+      'listening',
+    );
     if (process.stdout.isTTY) console.log(`\n  Polymath is running at ${env.PUBLIC_URL}\n`);
   }) as Server;
 
@@ -51,6 +65,7 @@ async function main() {
     await closed;
     clearTimeout(timeout);
     await database.close().catch((err: unknown) => logger.warn({ err }, 'database close failed'));
+    mailer.close();
     logger.info('stopped');
     process.exit(0);
   };

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteError } from '../components/errors/route-error.tsx';
 import { LoadingPlaceholder } from '../components/ui/loading-placeholder.tsx';
+import { RequireGuest, RequireUser } from './routes/guards.tsx';
 
 /** Every route of the spec (§2); each screen is its own lazily loaded chunk. */
 export const routes: RouteObject[] = [
@@ -24,19 +25,29 @@ export const routes: RouteObject[] = [
       },
       { path: 'gallery', lazy: () => import('./routes/gallery.tsx') },
       {
-        path: 'settings',
-        lazy: () => import('./layouts/settings-layout.tsx'),
+        element: <RequireUser />,
         children: [
-          { index: true, element: <Navigate to="/settings/account" replace /> },
-          { path: 'account', lazy: () => import('./routes/settings/account.tsx') },
-          { path: 'login-connections', lazy: () => import('./routes/settings/login-connections.tsx') },
-          { path: 'my-plan', lazy: () => import('./routes/settings/my-plan.tsx') },
+          {
+            path: 'settings',
+            lazy: () => import('./layouts/settings-layout.tsx'),
+            children: [
+              { index: true, element: <Navigate to="/settings/account" replace /> },
+              { path: 'account', lazy: () => import('./routes/settings/account.tsx') },
+              { path: 'login-connections', lazy: () => import('./routes/settings/login-connections.tsx') },
+              { path: 'my-plan', lazy: () => import('./routes/settings/my-plan.tsx') },
+            ],
+          },
+          { path: 'payment', lazy: () => import('./routes/payment.tsx') },
         ],
       },
-      { path: 'payment', lazy: () => import('./routes/payment.tsx') },
-      { path: 'sign-in', lazy: () => import('./routes/sign-in.tsx') },
-      { path: 'sign-up', lazy: () => import('./routes/sign-up.tsx') },
-      { path: 'forgot-password', lazy: () => import('./routes/forgot-password.tsx') },
+      {
+        element: <RequireGuest />,
+        children: [
+          { path: 'sign-in', lazy: () => import('./routes/sign-in.tsx') },
+          { path: 'sign-up', lazy: () => import('./routes/sign-up.tsx') },
+          { path: 'forgot-password', lazy: () => import('./routes/forgot-password.tsx') },
+        ],
+      },
       { path: 'terms-and-conditions', lazy: () => import('./routes/policies/terms.tsx') },
       { path: 'refund-policy', lazy: () => import('./routes/policies/refund.tsx') },
       { path: 'privacy-policy', lazy: () => import('./routes/policies/privacy.tsx') },

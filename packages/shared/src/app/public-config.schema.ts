@@ -5,5 +5,7 @@ export const publicConfigSchema = z.object({
   appVersion: z.number(),
   gtmId: z.string().nullable(),
   adPixelId: z.string().nullable(),
+  /** Social sign-in providers the server is configured for; the web offers only these. */
+  authProviders: z.array(z.enum(['google', 'apple'])),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

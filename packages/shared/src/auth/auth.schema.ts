@@ -30,3 +30,8 @@ export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z
+  .object({ password: passwordSchema, confirmPassword: z.string({ error: M.required }).min(1, M.required) })
+  .refine((v) => v.password === v.confirmPassword, { message: M.passwordsMustMatch, path: ['confirmPassword'] });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;

@@ -32,6 +32,14 @@ export const ERROR_MESSAGES = {
   PROVIDER_ALREADY_LINKED: 'Provider already linked',
   CREDENTIAL_USED: 'Already used',
   EMAIL_NOT_VERIFIED: 'Verify your email address through your email',
+  // Accounts (spec §8 "other messages", word for word where the spec gives them)
+  VERIFIED_CONNECTION_REQUIRED: 'At least one verified connection required.',
+  CHANGE_PASSWORD_EMAIL_FAILED: 'Failed to send change password email.',
+  ACTIVATION_EMAIL_FAILED: 'Failed to send activation email.',
+  AUTHENTICATION_FAILED: 'Authentication failed',
+  SUBSCRIPTION_ACTIVE: 'Cancel your Pro subscription before deleting your account.',
+  INVALID_TOKEN: 'This link is invalid or has expired. Request a new one.',
+  INVALID_FILE: 'This file is not a supported image.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -65,10 +73,17 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PROVIDER_ALREADY_LINKED: 409,
   CREDENTIAL_USED: 409,
   EMAIL_NOT_VERIFIED: 403,
+  VERIFIED_CONNECTION_REQUIRED: 409,
+  CHANGE_PASSWORD_EMAIL_FAILED: 502,
+  ACTIVATION_EMAIL_FAILED: 502,
+  AUTHENTICATION_FAILED: 401,
+  SUBSCRIPTION_ACTIVE: 409,
+  INVALID_TOKEN: 400,
+  INVALID_FILE: 400,
 };
 
 export type ErrorBody = { error: { code: ErrorCode; message: string; requestId?: string } };
 
 export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && value in ERROR_MESSAGES;
+  return typeof value === 'string' && Object.hasOwn(ERROR_MESSAGES, value);
 }

@@ -28,7 +28,7 @@ export function Component() {
           data-testid="open-whatsapp"
         >
           <MessageCircle className="h-5 w-5 text-[#25d366]" aria-hidden="true" />
-          <span className="hidden sm:inline">{t('whatsapp.button')}</span>
+          <span className="sr-only sm:not-sr-only">{t('whatsapp.button')}</span>
         </button>
       }
     >

@@ -12,7 +12,11 @@ export function PublicLayout({ children, wide = false }: { children: ReactNode; 
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="flex h-14 items-center gap-2 border-b border-border px-2 sm:px-4">
-        <Link to="/web-main" className={buttonClass('ghost', 'sm', 'h-10')} aria-label={t('nav.backToChat')}>
+        <Link
+          to="/web-main"
+          className={buttonClass('ghost', 'sm', 'h-10')}
+          aria-label={`${t('nav.backToChat')}: Polymath`}
+        >
           <ArrowLeft className="h-4 w-4" aria-hidden="true" />
           <img src="/favicon.svg" alt="" className="h-6 w-6" width={24} height={24} />
           <span className="font-bold">Polymath</span>

@@ -1,18 +1,13 @@
 import { Check, Crown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button.tsx';
 import { ProBenefits } from '../../features/billing/pro-benefits.tsx';
-import { authDialogOpened } from '../../lib/store/dialogs-slice.ts';
 import { PublicLayout } from '../layouts/public-layout.tsx';
-import { useAppDispatch, useAppSelector } from '../store.ts';
 
 const FREE_KEYS = ['dailyMessages', 'freeModels', 'recentHistory'] as const;
 
-/** /payment: what Free and Pro give. Choosing a plan and checking out need an account. */
+/** /payment: what Free and Pro give. Plans, prices and checkout arrive with billing. */
 export function Component() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const signedIn = useAppSelector((s) => s.user.currentUser !== null);
   return (
     <PublicLayout wide>
       <div className="text-center">
@@ -39,15 +34,6 @@ export function Component() {
           </h2>
           <p className="mb-5 mt-1 text-sm text-muted">{t('payment.proText')}</p>
           <ProBenefits />
-          {signedIn ? null : (
-            <Button
-              size="lg"
-              className="mt-6 w-full justify-center"
-              onClick={() => dispatch(authDialogOpened('signIn'))}
-            >
-              {t('payment.signInToUpgrade')}
-            </Button>
-          )}
         </section>
       </div>
     </PublicLayout>

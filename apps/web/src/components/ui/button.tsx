@@ -8,7 +8,7 @@ const variants: Record<Variant, string> = {
   primary: 'bg-accent text-accent-fg hover:opacity-90 shadow-sm',
   secondary: 'bg-surface-2 text-fg hover:bg-border',
   ghost: 'text-fg hover:bg-surface-2',
-  danger: 'bg-danger text-white hover:opacity-90',
+  danger: 'bg-danger text-bg hover:opacity-90',
 };
 const sizes: Record<Size, string> = {
   sm: 'h-8 px-3 text-sm gap-1.5',

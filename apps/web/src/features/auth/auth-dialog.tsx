@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/store.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { authDialogClosed, authDialogStepChanged } from '../../lib/store/dialogs-slice.ts';
-import { AuthForm } from './auth-forms.tsx';
+import { AuthForm } from './auth-form.tsx';
 
 const TITLES = {
   signIn: 'auth.signInTitle',
@@ -22,7 +22,11 @@ export default function AuthDialog() {
       title={t(TITLES[step])}
       testId="auth-dialog"
     >
-      <AuthForm step={step} onStep={(next) => dispatch(authDialogStepChanged(next))} />
+      <AuthForm
+        step={step}
+        onStep={(next) => dispatch(authDialogStepChanged(next))}
+        onSignedIn={() => dispatch(authDialogClosed())}
+      />
     </Dialog>
   );
 }

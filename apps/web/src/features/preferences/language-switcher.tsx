@@ -14,7 +14,7 @@ export function LanguageSwitcher() {
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
         className={buttonClass('ghost', 'sm', 'h-10')}
-        aria-label={t('preferences.language')}
+        aria-label={`${t('preferences.language')}: ${current.toUpperCase()}`}
         data-testid="language-switcher"
       >
         <Languages className="h-5 w-5" aria-hidden="true" />

@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { SignedOutNotice } from './signed-out-notice.tsx';
+import { AccountSettings } from '../../../features/settings/account-settings.tsx';
 
 export function Component() {
-  const { t } = useTranslation();
-  return <SignedOutNotice title={t('settings.account')} text={t('settings.accountText')} />;
+  return <AccountSettings />;
 }

@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { SignedOutNotice } from './signed-out-notice.tsx';
+import { LoginConnections } from '../../../features/settings/login-connections.tsx';
 
 export function Component() {
-  const { t } = useTranslation();
-  return <SignedOutNotice title={t('settings.loginConnections')} text={t('settings.loginConnectionsText')} />;
+  return <LoginConnections />;
 }

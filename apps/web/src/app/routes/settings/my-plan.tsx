@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { SignedOutNotice } from './signed-out-notice.tsx';
+import { MyPlan } from '../../../features/settings/my-plan.tsx';
 
 export function Component() {
-  const { t } = useTranslation();
-  return <SignedOutNotice title={t('settings.myPlan')} text={t('settings.myPlanText')} />;
+  return <MyPlan />;
 }

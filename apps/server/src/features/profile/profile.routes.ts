@@ -1,0 +1,286 @@
+import {
+  LOGIN_PROVIDERS,
+  PROFILE_PHOTO_MAX_BYTES,
+  type Profile,
+  profileSchema,
+  updateProfileSchema,
+} from '@polymath/shared';
+import type { Context, MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { setCookie } from 'hono/cookie';
+import { describeRoute, resolver } from 'hono-openapi';
+import { z } from 'zod';
+import type { AppEnv } from '../../app-env.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { validate } from '../../lib/validate.ts';
+import { CONTROL_CHARS } from '../auth/auth.routes.ts';
+import { type Auth, verificationMail, withAwaitedDelivery } from '../auth/auth.ts';
+import {
+  deleteAccount,
+  getProfile,
+  providersOf,
+  readOwnAvatar,
+  removeProfilePhoto,
+  setProfilePhoto,
+  unlinkConnection,
+  updateProfile,
+} from './profile.service.ts';
+
+type SessionUser = { id: string; email: string; emailVerified: boolean; name: string };
+type MeEnv = { Variables: AppEnv['Variables'] & { user: SessionUser } };
+
+/** The shared contract, plus: no control characters in names (PostgreSQL refuses NUL in text). */
+const profileUpdate = updateProfileSchema.superRefine((value, ctx) => {
+  for (const [key, v] of Object.entries(value)) {
+    if (typeof v === 'string' && CONTROL_CHARS.test(v)) {
+      ctx.addIssue({ code: 'custom', path: [key], message: 'Invalid characters' });
+    }
+  }
+});
+
+/** Multipart framing around the photo; anything beyond this is not a 4 MB photo. */
+const PHOTO_BODY_LIMIT = PROFILE_PHOTO_MAX_BYTES + 64 * 1024;
+
+const errorResponses = (...codes: number[]) =>
+  Object.fromEntries(codes.map((code) => [code, { description: `Error (${code}): { error: { code, message } }` }]));
+
+const profileResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: resolver(profileSchema) } },
+});
+
+/**
+ * Every route needs a session (401 UNAUTHORIZED otherwise) and only ever touches the session
+ * user's own rows: there is no user id in any URL or body. Changes must come from our own origin
+ * when the browser says where they come from (SameSite=Lax cookies are the first line).
+ */
+function requireUser(auth: Auth): MiddlewareHandler<MeEnv> {
+  return async (c, next) => {
+    const { env, db } = c.var.deps;
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      const origin = c.req.header('origin');
+      if (origin && origin !== new URL(env.PUBLIC_URL).origin) throw new AppError('FORBIDDEN');
+    }
+    const session = await auth.api.getSession({ headers: c.req.raw.headers });
+    if (!session) throw new AppError('UNAUTHORIZED');
+    const { user } = session;
+    // A password-only account whose email is not verified counts as signed out (spec §4, §6).
+    if (!user.emailVerified) {
+      const providers = await providersOf(db, user.id);
+      if (providers.every((p) => p === 'credential')) throw new AppError('EMAIL_NOT_VERIFIED');
+    }
+    c.set('user', { id: user.id, email: user.email, emailVerified: user.emailVerified, name: user.name });
+    await next();
+  };
+}
+
+async function profileOf(c: Context<MeEnv>): Promise<Profile> {
+  const profile = await getProfile(c.var.deps.db, c.var.user.id);
+  if (!profile) throw new AppError('UNAUTHORIZED');
+  return profile;
+}
+
+/** /api/me: the signed-in user's profile, photo, connections, mails and account deletion. */
+export function profileRoutes(auth: Auth) {
+  // Mails and photo work per user, in this process (a shared store comes with Redis).
+  const mailLimiter = createRateLimiter({ limit: 5, windowMs: 60 * 60_000 });
+  const photoLimiter = createRateLimiter({ limit: 20, windowMs: 60 * 60_000 });
+
+  return new Hono<MeEnv>()
+    .use(requireUser(auth))
+    .get(
+      '/',
+      describeRoute({
+        tags: ['profile'],
+        summary: "The signed-in user's profile",
+        responses: { 200: profileResponse('Profile'), ...errorResponses(401, 403) },
+      }),
+      async (c) => {
+        c.header('cache-control', 'no-store');
+        return c.json(await profileOf(c));
+      },
+    )
+    .patch(
+      '/',
+      describeRoute({
+        tags: ['profile'],
+        summary: 'Edit names, display name and mail language',
+        responses: { 200: profileResponse('Updated profile'), ...errorResponses(400, 401) },
+      }),
+      validate('json', profileUpdate),
+      async (c) => c.json(await updateProfile(c.var.deps.db, c.var.user.id, c.req.valid('json'))),
+    )
+    .delete(
+      '/',
+      describeRoute({
+        tags: ['profile'],
+        summary: 'Delete the account (body { "confirm": true })',
+        description: 'Refused with SUBSCRIPTION_ACTIVE (409) while a Pro subscription is active; nothing is deleted.',
+        responses: { 204: { description: 'Deleted; the session cookie is cleared' }, ...errorResponses(400, 401, 409) },
+      }),
+      validate('json', z.strictObject({ confirm: z.literal(true) })),
+      async (c) => {
+        await deleteAccount(c.var.deps.db, c.var.deps.files, c.var.user.id);
+        const { authCookies } = await auth.$context;
+        for (const cookie of [authCookies.sessionToken, authCookies.sessionData, authCookies.dontRememberToken]) {
+          const a = cookie.attributes;
+          setCookie(c, cookie.name, '', {
+            path: a.path ?? '/',
+            secure: a.secure ?? false,
+            httpOnly: true,
+            sameSite: 'Lax',
+            maxAge: 0,
+          });
+        }
+        return c.body(null, 204);
+      },
+    )
+    .post(
+      '/photo',
+      describeRoute({
+        tags: ['profile'],
+        summary: 'Upload a profile photo (multipart field "photo": JPEG, PNG or WebP, at most 4 MB)',
+        description:
+          'Checked by content, re-encoded to a 512x512 WebP without metadata and stored under a server-chosen name.',
+        responses: { 200: profileResponse('Updated profile'), ...errorResponses(400, 401, 413, 415, 429) },
+      }),
+      bodyLimit({
+        maxSize: PHOTO_BODY_LIMIT,
+        onError: () => {
+          throw new AppError('PAYLOAD_TOO_LARGE', 'The photo is larger than 4 MB.');
+        },
+      }),
+      async (c) => {
+        if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the photo as multipart/form-data.');
+        }
+        if (!photoLimiter.hit(c.var.user.id)) throw new AppError('RATE_LIMITED');
+        let form: FormData;
+        try {
+          form = await c.req.formData();
+        } catch (err) {
+          if (err instanceof AppError) throw err;
+          throw new AppError('BAD_REQUEST', 'The multipart body could not be read.');
+        }
+        const photo = form.get('photo');
+        if (!(photo instanceof File)) {
+          throw new AppError('VALIDATION_FAILED', undefined, {
+            fields: [{ path: 'photo', message: 'This field is required' }],
+          });
+        }
+        if (photo.size > PROFILE_PHOTO_MAX_BYTES)
+          throw new AppError('PAYLOAD_TOO_LARGE', 'The photo is larger than 4 MB.');
+        const bytes = new Uint8Array(await photo.arrayBuffer());
+        return c.json(await setProfilePhoto(c.var.deps.db, c.var.deps.files, c.var.user.id, bytes));
+      },
+    )
+    .delete(
+      '/photo',
+      describeRoute({
+        tags: ['profile'],
+        summary: 'Remove the profile photo',
+        responses: { 200: profileResponse('Updated profile'), ...errorResponses(401) },
+      }),
+      async (c) => c.json(await removeProfilePhoto(c.var.deps.db, c.var.deps.files, c.var.user.id)),
+    )
+    .delete(
+      '/connections/:provider',
+      describeRoute({
+        tags: ['profile'],
+        summary: 'Unlink a login connection (credential, google or apple)',
+        description:
+          'Refused with VERIFIED_CONNECTION_REQUIRED (409) when no verified connection would remain. ' +
+          'Linking goes through POST /api/auth/link-social.',
+        responses: { 200: profileResponse('Updated profile'), ...errorResponses(400, 401, 404, 409) },
+      }),
+      validate('param', z.object({ provider: z.enum(LOGIN_PROVIDERS) })),
+      async (c) => c.json(await unlinkConnection(c.var.deps.db, c.var.user.id, c.req.valid('param').provider)),
+    )
+    .post(
+      '/verification-email',
+      describeRoute({
+        tags: ['profile'],
+        summary: 'Send the email verification mail again',
+        responses: {
+          204: { description: 'Sent' },
+          ...errorResponses(401, 403, 429),
+          502: { description: 'ACTIVATION_EMAIL_FAILED' },
+        },
+      }),
+      async (c) => {
+        const { deps, user } = c.var;
+        if (user.emailVerified) throw new AppError('OPERATION_NOT_ALLOWED', 'Your email address is already verified.');
+        if (!mailLimiter.hit(`verify:${user.id}`)) throw new AppError('RATE_LIMITED');
+        const profile = await profileOf(c);
+        const message = await verificationMail(deps.secrets.sessionSecret, deps.env.PUBLIC_URL, {
+          ...profile,
+          name: user.name,
+        });
+        try {
+          await deps.mailer.send(message);
+        } catch (err) {
+          c.var.log.warn({ err }, 'verification mail failed');
+          throw new AppError('ACTIVATION_EMAIL_FAILED');
+        }
+        return c.body(null, 204);
+      },
+    )
+    .post(
+      '/change-password-email',
+      describeRoute({
+        tags: ['profile'],
+        summary: 'Mail a link to set a new password (verified accounts only)',
+        description: 'The link opens /forgot-password?token=…; the new password is posted to /api/auth/reset-password.',
+        responses: {
+          204: { description: 'Sent' },
+          ...errorResponses(401, 403, 429),
+          502: { description: 'CHANGE_PASSWORD_EMAIL_FAILED' },
+        },
+      }),
+      async (c) => {
+        const { user } = c.var;
+        if (!user.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
+        if (!mailLimiter.hit(`password:${user.id}`)) throw new AppError('RATE_LIMITED');
+        try {
+          // better-auth's reset flow; the mail is awaited so a failure can be told.
+          await withAwaitedDelivery('change-password', () =>
+            auth.api.requestPasswordReset({ body: { email: user.email } }),
+          );
+        } catch (err) {
+          c.var.log.warn({ err }, 'change password mail failed');
+          throw new AppError('CHANGE_PASSWORD_EMAIL_FAILED');
+        }
+        return c.body(null, 204);
+      },
+    );
+}
+
+/**
+ * GET /api/files/avatars/:name: a profile photo, only to its owner (404 for any other name, so one
+ * user cannot read another's photo even knowing its name), as image/webp that is never sniffed.
+ */
+export function avatarRoutes(auth: Auth) {
+  return new Hono<AppEnv>().get(
+    '/avatars/:name',
+    describeRoute({
+      tags: ['profile'],
+      summary: "The signed-in user's profile photo",
+      responses: { 200: { description: 'image/webp' }, ...errorResponses(401, 404) },
+    }),
+    async (c) => {
+      const session = await auth.api.getSession({ headers: c.req.raw.headers });
+      if (!session) throw new AppError('UNAUTHORIZED');
+      const bytes = await readOwnAvatar(c.var.deps.db, c.var.deps.files, session.user.id, c.req.param('name'));
+      if (!bytes) throw new AppError('NOT_FOUND');
+      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+        'content-type': 'image/webp',
+        'x-content-type-options': 'nosniff',
+        // Names are random and never reused: the bytes behind one never change.
+        'cache-control': 'private, max-age=31536000, immutable',
+        'content-disposition': 'inline',
+      });
+    },
+  );
+}

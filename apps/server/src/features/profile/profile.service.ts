@@ -1,0 +1,236 @@
+import {
+  type AccessLevel,
+  LOGIN_PROVIDERS,
+  type LoginProvider,
+  PROFILE_PHOTO_MAX_BYTES,
+  type Profile,
+  type UpdateProfileInput,
+} from '@polymath/shared';
+import { and, eq } from 'drizzle-orm';
+import sharp, { type Metadata } from 'sharp';
+import type { Db } from '../../db/client.ts';
+import { accounts, users, verifications } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { type FileStore, newFileName } from '../../lib/storage/file-store.ts';
+import { localeOf } from '../auth/auth.ts';
+
+/** Profile photos live in this folder of the file store and are served at AVATAR_URL_PREFIX + name. */
+export const AVATAR_FOLDER = 'avatars';
+export const AVATAR_URL_PREFIX = '/api/files/avatars/';
+/** Names the server gives avatars: 16 random bytes in base64url, always WebP. */
+export const AVATAR_NAME = /^[A-Za-z0-9_-]{22}\.webp$/;
+export const AVATAR_SIZE = 512;
+/** Larger images are refused before they are decoded (a 4 MB PNG can claim gigapixels). */
+export const PHOTO_MAX_PIXELS = 40_000_000;
+const PHOTO_MAX_SIDE = 12_000;
+
+type UserRow = typeof users.$inferSelect;
+
+/** The session user's profile, or null when the user no longer exists. */
+export async function getProfile(db: Db, userId: string): Promise<Profile | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) return null;
+  return toProfile(user, await providersOf(db, userId));
+}
+
+/** Login connections of a user, in a fixed order: credential, google, apple. */
+export async function providersOf(db: Db, userId: string): Promise<LoginProvider[]> {
+  const rows = await db.select({ providerId: accounts.providerId }).from(accounts).where(eq(accounts.userId, userId));
+  const held = new Set(rows.map((r) => r.providerId));
+  return LOGIN_PROVIDERS.filter((p) => held.has(p));
+}
+
+function toProfile(user: UserRow, providers: LoginProvider[]): Profile {
+  const accessLevel: AccessLevel = user.accessLevel === 'pro' ? 'pro' : 'free';
+  return {
+    id: user.id,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    displayName: user.displayName,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profilePhotoUrl: user.profilePhotoKey ? `${AVATAR_URL_PREFIX}${user.profilePhotoKey}` : null,
+    accessLevel,
+    plan: accessLevel,
+    providers,
+    locale: localeOf(user.locale),
+  };
+}
+
+async function requireProfile(db: Db, userId: string): Promise<Profile> {
+  const profile = await getProfile(db, userId);
+  if (!profile) throw new AppError('UNAUTHORIZED');
+  return profile;
+}
+
+/** Names and display name (an empty string clears one) and the mail language. */
+export async function updateProfile(db: Db, userId: string, input: UpdateProfileInput): Promise<Profile> {
+  const blankToNull = (v: string | undefined) => (v === undefined ? undefined : v === '' ? null : v);
+  const patch: Partial<typeof users.$inferInsert> = {};
+  if (input.firstName !== undefined) patch.firstName = blankToNull(input.firstName);
+  if (input.lastName !== undefined) patch.lastName = blankToNull(input.lastName);
+  if (input.displayName !== undefined) {
+    patch.displayName = blankToNull(input.displayName);
+    // better-auth's own `name` (required) follows the display name when there is one.
+    if (input.displayName) patch.name = input.displayName;
+  }
+  if (input.locale !== undefined) patch.locale = input.locale;
+  if (Object.keys(patch).length > 0) {
+    await db
+      .update(users)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+  }
+  return requireProfile(db, userId);
+}
+
+type ImageType = 'jpeg' | 'png' | 'webp';
+
+/** The image type by its first bytes (never by name or declared type). */
+export function sniffImageType(bytes: Uint8Array): ImageType | null {
+  const at = (i: number) => bytes[i];
+  if (bytes.length >= 3 && at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return 'jpeg';
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length >= 8 && png.every((b, i) => at(i) === b)) return 'png';
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+/**
+ * Checks an uploaded photo by content and re-encodes it: JPEG, PNG or WebP only, at most 4 MB and
+ * PHOTO_MAX_PIXELS (read from the header, before decoding), oriented by EXIF, cropped to 512x512 and
+ * written as WebP without any metadata (sharp keeps none unless asked).
+ */
+export async function processProfilePhoto(bytes: Uint8Array): Promise<Buffer> {
+  if (bytes.length === 0) throw new AppError('INVALID_FILE', 'The file is empty.');
+  if (bytes.length > PROFILE_PHOTO_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'The photo is larger than 4 MB.');
+  const type = sniffImageType(bytes);
+  if (!type) throw new AppError('INVALID_FILE', 'Upload a JPEG, PNG or WebP image.');
+  const options = { failOn: 'warning', limitInputPixels: PHOTO_MAX_PIXELS, autoOrient: true } as const;
+
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { ...options, limitInputPixels: false }).metadata();
+  } catch {
+    throw new AppError('INVALID_FILE');
+  }
+  if (meta.format !== type) throw new AppError('INVALID_FILE');
+  const { width = 0, height = 0 } = meta;
+  if (
+    width < 1 ||
+    height < 1 ||
+    width > PHOTO_MAX_SIDE ||
+    height > PHOTO_MAX_SIDE ||
+    width * height > PHOTO_MAX_PIXELS
+  ) {
+    throw new AppError('INVALID_FILE', 'The image dimensions are too large.');
+  }
+  try {
+    return await sharp(bytes, { ...options, pages: 1 })
+      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
+      .webp({ quality: 85 })
+      .toBuffer();
+  } catch {
+    throw new AppError('INVALID_FILE');
+  }
+}
+
+/** Stores a new photo under a fresh random name and removes the previous one. */
+export async function setProfilePhoto(db: Db, files: FileStore, userId: string, bytes: Uint8Array): Promise<Profile> {
+  const webp = await processProfilePhoto(bytes);
+  const name = newFileName('webp');
+  await files.put(`${AVATAR_FOLDER}/${name}`, webp);
+  let previous: string | null = null;
+  try {
+    previous = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ key: users.profilePhotoKey })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
+      if (!row) throw new AppError('UNAUTHORIZED');
+      await tx.update(users).set({ profilePhotoKey: name, updatedAt: new Date() }).where(eq(users.id, userId));
+      return row.key;
+    });
+  } catch (err) {
+    await files.delete(`${AVATAR_FOLDER}/${name}`);
+    throw err;
+  }
+  if (previous && AVATAR_NAME.test(previous)) await files.delete(`${AVATAR_FOLDER}/${previous}`);
+  return requireProfile(db, userId);
+}
+
+export async function removeProfilePhoto(db: Db, files: FileStore, userId: string): Promise<Profile> {
+  const [row] = await db.select({ key: users.profilePhotoKey }).from(users).where(eq(users.id, userId));
+  if (row?.key) {
+    await db
+      .update(users)
+      .set({ profilePhotoKey: null, updatedAt: new Date() })
+      .where(and(eq(users.id, userId), eq(users.profilePhotoKey, row.key)));
+    if (AVATAR_NAME.test(row.key)) await files.delete(`${AVATAR_FOLDER}/${row.key}`);
+  }
+  return requireProfile(db, userId);
+}
+
+/** The bytes of `name` when it is the current photo of `userId`; null otherwise (someone else's, or gone). */
+export async function readOwnAvatar(
+  db: Db,
+  files: FileStore,
+  userId: string,
+  name: string,
+): Promise<Uint8Array | null> {
+  if (!AVATAR_NAME.test(name)) return null;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.profilePhotoKey, name)));
+  if (!row) return null;
+  return files.get(`${AVATAR_FOLDER}/${name}`);
+}
+
+/**
+ * Removes one login connection. Refused (VERIFIED_CONNECTION_REQUIRED) when no verified connection
+ * would remain: a password counts as verified only when the email is verified; Google and Apple
+ * identities always are (an unverified one never gets an account, see auth.ts).
+ */
+export async function unlinkConnection(db: Db, userId: string, provider: LoginProvider): Promise<Profile> {
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ emailVerified: users.emailVerified })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!user) throw new AppError('UNAUTHORIZED');
+    const rows = await tx.select({ providerId: accounts.providerId }).from(accounts).where(eq(accounts.userId, userId));
+    if (!rows.some((r) => r.providerId === provider)) throw new AppError('NOT_FOUND', 'This connection is not linked.');
+    const remaining = rows.filter((r) => r.providerId !== provider);
+    const verified = remaining.some((r) => r.providerId !== 'credential' || user.emailVerified);
+    if (!verified) throw new AppError('VERIFIED_CONNECTION_REQUIRED');
+    await tx.delete(accounts).where(and(eq(accounts.userId, userId), eq(accounts.providerId, provider)));
+  });
+  return requireProfile(db, userId);
+}
+
+/**
+ * Deletes the user with their sessions, connections, pending tokens and files. Refused while a
+ * subscription is active (SUBSCRIPTION_ACTIVE), and then nothing is deleted.
+ */
+export async function deleteAccount(db: Db, files: FileStore, userId: string): Promise<void> {
+  const photo = await db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ accessLevel: users.accessLevel, photo: users.profilePhotoKey })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!user) throw new AppError('UNAUTHORIZED');
+    // Subscriptions come in a later issue; until then accessLevel 'pro' means an active one.
+    if (user.accessLevel === 'pro') throw new AppError('SUBSCRIPTION_ACTIVE');
+    // Password-reset tokens hold the user id as their value.
+    await tx.delete(verifications).where(eq(verifications.value, userId));
+    // Sessions and accounts go with the user (ON DELETE CASCADE). Page views are anonymous.
+    await tx.delete(users).where(eq(users.id, userId));
+    return user.photo;
+  });
+  if (photo && AVATAR_NAME.test(photo)) await files.delete(`${AVATAR_FOLDER}/${photo}`);
+}

@@ -1,0 +1,47 @@
+import type { TFunction } from 'i18next';
+import { toast } from 'sonner';
+import type { AppDispatch } from '../../app/store.ts';
+import { sessionApi } from '../../lib/api/session-api.ts';
+import { userLoadingStarted, userSignedIn, userSignedOut } from '../../lib/store/user-slice.ts';
+
+/**
+ * Spec §4, auth state change: loading on; no session → signed out; a password-only account whose
+ * email is not verified counts as signed out; a failed session fetch → "Authentication failed" and a
+ * local sign-out; a failed profile fetch → "Could not retrieve user information" and the session is
+ * cleared; otherwise the token (with its expiry) and the profile are stored. Loading off at the end.
+ */
+export async function loadCurrentUser(dispatch: AppDispatch, t: TFunction, options: { showLoading?: boolean } = {}) {
+  if (options.showLoading) dispatch(userLoadingStarted());
+  const session = await dispatch(
+    sessionApi.endpoints.getSession.initiate(undefined, { forceRefetch: true, subscribe: false }),
+  );
+  if (session.error) {
+    toast.error(t('errors:authenticationFailed'));
+    dispatch(userSignedOut());
+    return null;
+  }
+  if (!session.data) {
+    dispatch(userSignedOut());
+    return null;
+  }
+  const me = await dispatch(sessionApi.endpoints.getMe.initiate(undefined, { forceRefetch: true, subscribe: false }));
+  if (me.error || !me.data) {
+    toast.error(t('errors:couldNotRetrieveUser'));
+    await dispatch(sessionApi.endpoints.signOut.initiate());
+    dispatch(userSignedOut());
+    return null;
+  }
+  const user = me.data;
+  const passwordOnly = user.providers.length > 0 && user.providers.every((p) => p === 'credential');
+  if (passwordOnly && !user.emailVerified) {
+    dispatch(userSignedOut());
+    return null;
+  }
+  dispatch(
+    userSignedIn({
+      user,
+      token: { value: session.data.session.id, expiresAt: Date.parse(session.data.session.expiresAt) },
+    }),
+  );
+  return user;
+}

@@ -1,0 +1,19 @@
+import { type ErrorCode, isErrorCode } from '@polymath/shared';
+import type { SerializedError } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { TFunction } from 'i18next';
+
+/** The error code of a failed API call: the server's `{ error: { code } }`, else a network/unknown code. */
+export function apiErrorCode(error: FetchBaseQueryError | SerializedError | undefined | unknown): ErrorCode {
+  const e = error as { status?: unknown; data?: { error?: { code?: unknown } } } | undefined;
+  const code = e?.data?.error?.code;
+  if (isErrorCode(code)) return code;
+  if (e?.status === 'FETCH_ERROR' || e?.status === 'TIMEOUT_ERROR') return 'SERVICE_UNAVAILABLE';
+  if (e?.status === 429) return 'RATE_LIMITED';
+  return 'UNKNOWN_ERROR';
+}
+
+/** What to show a person for a failed call, in their language. */
+export function apiErrorMessage(error: unknown, t: TFunction): string {
+  return t(`errors:${apiErrorCode(error)}`);
+}
