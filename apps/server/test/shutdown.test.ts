@@ -60,7 +60,8 @@ function start(env: Record<string, string>): Running {
     err += d;
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => {
-    child.once('exit', (code, signal) => {
+    // 'close' (not 'exit') fires after stdout and stderr are drained, so the last log line is in.
+    child.once('close', (code, signal) => {
       children.delete(child);
       done({ code, signal });
     });
