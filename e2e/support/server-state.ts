@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * What start-server.ts tells the tests about the server it started (the temp data directory, where
+ * the mail outbox is). The file is keyed by port: one server per port at a time.
+ * Plain TypeScript only (start-server.ts runs on Node's type stripping).
+ */
+export type ServerState = { dataDir: string; databaseName: string | null; baseUrl: string };
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3917);
+
+export function serverStateFile(port: number = E2E_PORT): string {
+  return join(tmpdir(), `polymath-e2e-${port}.json`);
+}
+
+export function readServerState(port: number = E2E_PORT): ServerState {
+  try {
+    return JSON.parse(readFileSync(serverStateFile(port), 'utf8')) as ServerState;
+  } catch (err) {
+    throw new Error(`No e2e server state at ${serverStateFile(port)}: is start-server.ts running? (${String(err)})`);
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * Starts the real server for the browser tests (Playwright's webServer runs this).
+ *
+ * - a fresh, empty DATA_DIR in the OS temp directory (PGlite lives there unless PostgreSQL is used);
+ * - with TEST_DATABASE_URL set, a brand-new PostgreSQL database e2e_<random> next to that URL's
+ *   database, passed as DATABASE_URL and dropped WITH (FORCE) on exit;
+ * - the server on E2E_PORT (127.0.0.1) with NODE_ENV=test and LOG_LEVEL=warn, no third-party tags,
+ *   no SMTP (mails land in DATA_DIR/outbox, where the tests read verification links);
+ * - what the tests need to know (the data directory) in serverStateFile() (server-state.ts);
+ * - SIGTERM/SIGINT are forwarded to the server; when it exits, this process cleans up and exits too.
+ *
+ * Run with Node 24 (npm/npx put the pinned Node first on PATH); the server is started with the same Node.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { E2E_PORT, type ServerState, serverStateFile } from './server-state.ts';
+
+type PgClient = {
+  connect(): Promise<void>;
+  query(sql: string): Promise<unknown>;
+  end(): Promise<void>;
+};
+type PgModule = { Client: new (options: { connectionString: string }) => PgClient };
+
+const root = resolve(import.meta.dirname, '../..');
+const port = String(E2E_PORT);
+const baseUrl = `http://127.0.0.1:${port}`;
+const log = (message: string) => console.log(`[e2e server] ${message}`);
+
+if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
+  console.error(
+    '[e2e server] The web app is not built (apps/web/dist/index.html is missing).\n' +
+      'Run `npm run build` first (`npm run test:e2e` builds and then runs the browser tests).',
+  );
+  process.exit(1);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'polymath-e2e-'));
+const adminUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
+let databaseName: string | undefined;
+let child: ChildProcess | undefined;
+let stopSignal: NodeJS.Signals | undefined;
+let cleaningUp = false;
+
+/** pg is a dependency of the server workspace; resolve it from there. */
+function loadPg(): PgModule {
+  const require = createRequire(join(root, 'apps/server/package.json'));
+  return require('pg') as PgModule;
+}
+
+async function admin(sql: string): Promise<void> {
+  if (!adminUrl) return;
+  const { Client } = loadPg();
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function cleanup(exitCode: number): Promise<never> {
+  if (cleaningUp) return new Promise<never>(() => {});
+  cleaningUp = true;
+  if (databaseName) {
+    try {
+      await admin(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+      log(`dropped database ${databaseName}`);
+    } catch (err) {
+      console.error(`[e2e server] could not drop database ${databaseName}:`, err);
+    }
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(serverStateFile(), { force: true });
+  process.exit(exitCode);
+}
+
+function onSignal(signal: NodeJS.Signals) {
+  stopSignal = signal;
+  // The server may already have it (Playwright signals the whole process group); it ignores a repeat.
+  // Before the server is spawned, main() sees stopSignal once its setup is done and cleans up.
+  if (child && child.exitCode === null && child.signalCode === null) child.kill(signal);
+}
+process.on('SIGTERM', () => onSignal('SIGTERM'));
+process.on('SIGINT', () => onSignal('SIGINT'));
+
+async function main() {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // The tests decide what the server sees: no operator settings leak in from the shell.
+  const operatorSettings = [
+    'DATABASE_URL',
+    'REDIS_URL',
+    'GTM_ID',
+    'AD_PIXEL_ID',
+    'WEB_DIST_DIR',
+    'PUBLIC_URL',
+    'HOST',
+    'SMTP_URL',
+    'SESSION_SECRET',
+    'GOOGLE_CLIENT_ID',
+    'GOOGLE_CLIENT_SECRET',
+    'GOOGLE_ISSUER',
+    'APPLE_CLIENT_ID',
+    'APPLE_CLIENT_SECRET',
+    'APPLE_ISSUER',
+  ];
+  for (const key of operatorSettings) delete env[key];
+
+  if (adminUrl) {
+    const name = `e2e_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+    await admin(`CREATE DATABASE "${name}"`);
+    databaseName = name;
+    env.DATABASE_URL = databaseUrl(adminUrl, name);
+    log(`created PostgreSQL database ${name}`);
+  }
+  if (stopSignal) return cleanup(0);
+
+  Object.assign(env, {
+    PORT: port,
+    HOST: '127.0.0.1',
+    // The origin the browser uses: links in mails and the auth origin check must match it.
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    SHUTDOWN_GRACE_MS: '2000',
+    // Every browser context sends its own X-Forwarded-For (e2e/support/fixtures.ts), so per-address
+    // limits (page views 120/min, sign-in and sign-up 5/min) see one visitor per test, not the whole
+    // suite as one address.
+    TRUST_PROXY: 'true',
+  });
+
+  const state: ServerState = { dataDir, databaseName: databaseName ?? null, baseUrl };
+  writeFileSync(serverStateFile(), JSON.stringify(state));
+  log(`starting on ${baseUrl} (Node ${process.version}, data ${dataDir}, ${adminUrl ? 'PostgreSQL' : 'PGlite'})`);
+  child = spawn(process.execPath, [join(root, 'apps/server/src/index.ts')], { cwd: root, env, stdio: 'inherit' });
+  child.on('error', (err) => {
+    console.error('[e2e server] could not start the server:', err);
+    void cleanup(1);
+  });
+  child.on('exit', (code, signal) => {
+    if (!stopSignal) console.error(`[e2e server] the server exited unexpectedly (code ${code}, signal ${signal})`);
+    void cleanup(stopSignal ? 0 : (code ?? 1) || 1);
+  });
+}
+
+main().catch((err: unknown) => {
+  console.error('[e2e server] failed to start:', err);
+  void cleanup(1);
+});
