@@ -118,10 +118,6 @@ test.describe('signed-in screens', () => {
 });
 
 test('on a short desktop window the sidebar keeps its controls whole and reachable', async ({ page }) => {
-  // Known app bug (reported): the desktop sidebar neither scrolls nor keeps its items' size
-  // (apps/web/src/app/layouts/app-shell.tsx <aside> has no overflow-y-auto; sidebar.tsx items shrink),
-  // so "New chat" is squashed and "Sign in" is cut off below the window. Remove test.fail once fixed.
-  test.fail(true, 'the desktop sidebar overflows a short window');
   await page.setViewportSize({ width: 1280, height: 540 });
   await page.goto('/web-main');
   const sidebar = page.getByRole('complementary');

@@ -22,12 +22,17 @@ export function AppShell({
 }) {
   const { t } = useTranslation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The Root wraps the whole shell so the menu button is the drawer's Trigger: closing the drawer
+  // (Escape, overlay, a link) returns focus to it.
   return (
-    <div className="flex h-dvh overflow-hidden">
-      <aside className="hidden w-72 shrink-0 border-r border-border md:block" aria-label={t('nav.sidebar')}>
-        <Sidebar />
-      </aside>
-      <RadixDialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+    <RadixDialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+      <div className="flex h-dvh overflow-hidden">
+        <aside
+          className="hidden w-72 shrink-0 overflow-y-auto border-r border-border md:block"
+          aria-label={t('nav.sidebar')}
+        >
+          <Sidebar />
+        </aside>
         <RadixDialog.Portal>
           <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/50 md:hidden" />
           <RadixDialog.Content
@@ -39,27 +44,25 @@ export function AppShell({
             <Sidebar onNavigate={() => setDrawerOpen(false)} />
           </RadixDialog.Content>
         </RadixDialog.Portal>
-      </RadixDialog.Root>
-      <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-14 shrink-0 items-center gap-1 border-b border-border px-2 sm:px-3">
-          <button
-            type="button"
-            className={buttonClass('ghost', 'icon', 'md:hidden')}
-            onClick={() => setDrawerOpen(true)}
-            aria-label={t('nav.openMenu')}
-            data-testid="open-menu"
-          >
-            <Menu className="h-5 w-5" aria-hidden="true" />
-          </button>
-          <div className="flex min-w-0 flex-1 items-center">{headerStart}</div>
-          {headerEnd}
-          <LanguageSwitcher />
-          <ThemeToggle />
-        </header>
-        <main id="main" className="flex min-h-0 flex-1 flex-col">
-          {children}
-        </main>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="flex h-14 shrink-0 items-center gap-1 border-b border-border px-2 sm:px-3">
+            <RadixDialog.Trigger
+              className={buttonClass('ghost', 'icon', 'md:hidden')}
+              aria-label={t('nav.openMenu')}
+              data-testid="open-menu"
+            >
+              <Menu className="h-5 w-5" aria-hidden="true" />
+            </RadixDialog.Trigger>
+            <div className="flex min-w-0 flex-1 items-center">{headerStart}</div>
+            {headerEnd}
+            <LanguageSwitcher />
+            <ThemeToggle />
+          </header>
+          <main id="main" className="flex min-h-0 flex-1 flex-col">
+            {children}
+          </main>
+        </div>
       </div>
-    </div>
+    </RadixDialog.Root>
   );
 }

@@ -14,7 +14,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const dispatch = useAppDispatch();
   const user = useAppSelector((s) => s.user.currentUser);
   return (
-    <div className="flex h-full flex-col gap-4 bg-surface p-3">
+    <div className="flex min-h-full flex-col gap-4 bg-surface p-3">
       <Link
         to="/web-main"
         onClick={onNavigate}

@@ -67,7 +67,13 @@ export function LoginConnections() {
                   </span>
                 </span>
                 {connected ? (
-                  <Button variant="ghost" size="sm" disabled={unlinking} onClick={() => disconnect(row.id)}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    // The server refuses to remove the last verified connection; the only one cannot go.
+                    disabled={unlinking || user.providers.length < 2}
+                    onClick={() => disconnect(row.id)}
+                  >
                     <Unlink className="h-4 w-4" aria-hidden="true" />
                     {t('settings.disconnect')}
                   </Button>

@@ -28,3 +28,13 @@ describe('enforceAppVersion', () => {
     expect(localStorage.getItem('theme')).toBe('dark');
   });
 });
+
+describe('theme-init.js', () => {
+  it('checks the same app version as the app', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { resolve } = await import('node:path');
+    // jsdom gives import.meta.url an http scheme, so the path is built from the directory instead.
+    const script = readFileSync(resolve(import.meta.dirname, '../../../public/theme-init.js'), 'utf8');
+    expect(script).toContain(`localStorage.getItem('app_version') === '${APP_VERSION}'`);
+  });
+});
