@@ -14,16 +14,44 @@ export const routes: RouteObject[] = [
       {
         lazy: () => import('./layouts/chat-layout.tsx'),
         children: [
-          { path: 'web-main/:threadId?', lazy: () => import('./routes/web-main.tsx') },
-          { path: 'image-generator', lazy: () => import('./routes/image-generator.tsx') },
-          { path: 'photo-translate', lazy: () => import('./routes/photo-translate.tsx') },
-          { path: 'horoscope', lazy: () => import('./routes/horoscope.tsx') },
-          { path: 'horoscope/:pathId/:threadId?', lazy: () => import('./routes/horoscope.tsx') },
-          { path: 'tattoo-generator', lazy: () => import('./routes/tattoo-generator.tsx') },
-          { path: 'logo-maker', lazy: () => import('./routes/logo-maker.tsx') },
+          {
+            path: 'web-main/:threadId?',
+            handle: { title: 'tools:chat.title' },
+            lazy: () => import('./routes/web-main.tsx'),
+          },
+          {
+            path: 'image-generator',
+            handle: { title: 'tools:imageGenerator.title' },
+            lazy: () => import('./routes/image-generator.tsx'),
+          },
+          {
+            path: 'photo-translate',
+            handle: { title: 'tools:photoTranslate.title' },
+            lazy: () => import('./routes/photo-translate.tsx'),
+          },
+          {
+            path: 'horoscope',
+            handle: { title: 'tools:horoscope.title' },
+            lazy: () => import('./routes/horoscope.tsx'),
+          },
+          {
+            path: 'horoscope/:pathId/:threadId?',
+            handle: { title: 'tools:horoscope.title' },
+            lazy: () => import('./routes/horoscope.tsx'),
+          },
+          {
+            path: 'tattoo-generator',
+            handle: { title: 'tools:tattooGenerator.title' },
+            lazy: () => import('./routes/tattoo-generator.tsx'),
+          },
+          {
+            path: 'logo-maker',
+            handle: { title: 'tools:logoMaker.title' },
+            lazy: () => import('./routes/logo-maker.tsx'),
+          },
         ],
       },
-      { path: 'gallery', lazy: () => import('./routes/gallery.tsx') },
+      { path: 'gallery', handle: { title: 'tools:gallery.title' }, lazy: () => import('./routes/gallery.tsx') },
       {
         element: <RequireUser />,
         children: [
@@ -32,26 +60,50 @@ export const routes: RouteObject[] = [
             lazy: () => import('./layouts/settings-layout.tsx'),
             children: [
               { index: true, element: <Navigate to="/settings/account" replace /> },
-              { path: 'account', lazy: () => import('./routes/settings/account.tsx') },
-              { path: 'login-connections', lazy: () => import('./routes/settings/login-connections.tsx') },
-              { path: 'my-plan', lazy: () => import('./routes/settings/my-plan.tsx') },
+              {
+                path: 'account',
+                handle: { title: 'settings.account' },
+                lazy: () => import('./routes/settings/account.tsx'),
+              },
+              {
+                path: 'login-connections',
+                handle: { title: 'settings.loginConnections' },
+                lazy: () => import('./routes/settings/login-connections.tsx'),
+              },
+              {
+                path: 'my-plan',
+                handle: { title: 'settings.myPlan' },
+                lazy: () => import('./routes/settings/my-plan.tsx'),
+              },
             ],
           },
-          { path: 'payment', lazy: () => import('./routes/payment.tsx') },
+          { path: 'payment', handle: { title: 'payment.title' }, lazy: () => import('./routes/payment.tsx') },
         ],
       },
       {
         element: <RequireGuest />,
         children: [
-          { path: 'sign-in', lazy: () => import('./routes/sign-in.tsx') },
-          { path: 'sign-up', lazy: () => import('./routes/sign-up.tsx') },
-          { path: 'forgot-password', lazy: () => import('./routes/forgot-password.tsx') },
+          { path: 'sign-in', handle: { title: 'auth.signIn' }, lazy: () => import('./routes/sign-in.tsx') },
+          { path: 'sign-up', handle: { title: 'auth.signUp' }, lazy: () => import('./routes/sign-up.tsx') },
+          {
+            path: 'forgot-password',
+            handle: { title: 'auth.forgotPasswordTitle' },
+            lazy: () => import('./routes/forgot-password.tsx'),
+          },
         ],
       },
-      { path: 'terms-and-conditions', lazy: () => import('./routes/policies/terms.tsx') },
-      { path: 'refund-policy', lazy: () => import('./routes/policies/refund.tsx') },
-      { path: 'privacy-policy', lazy: () => import('./routes/policies/privacy.tsx') },
-      { path: '*', lazy: () => import('./routes/not-found.tsx') },
+      {
+        path: 'terms-and-conditions',
+        handle: { title: 'legal.terms' },
+        lazy: () => import('./routes/policies/terms.tsx'),
+      },
+      { path: 'refund-policy', handle: { title: 'legal.refund' }, lazy: () => import('./routes/policies/refund.tsx') },
+      {
+        path: 'privacy-policy',
+        handle: { title: 'legal.privacy' },
+        lazy: () => import('./routes/policies/privacy.tsx'),
+      },
+      { path: '*', handle: { title: 'notFound.title' }, lazy: () => import('./routes/not-found.tsx') },
     ],
   },
 ];

@@ -7,6 +7,7 @@ import { useAuthSession } from '../../features/auth/use-auth-session.ts';
 import { useGetPublicConfigQuery } from '../../lib/api/base-api.ts';
 import { Overlays } from '../overlays.tsx';
 import { useAppSelector } from '../store.ts';
+import { useDocumentTitle } from '../use-document-title.ts';
 
 /** The root of every route: page views, start-up tags, the user, overlays. */
 export function Component() {
@@ -14,6 +15,7 @@ export function Component() {
   const { data: config } = useGetPublicConfigQuery();
   usePageViews();
   useAuthSession();
+  useDocumentTitle();
 
   useEffect(() => {
     if (config) startThirdPartyTags(config);
