@@ -181,8 +181,9 @@ function SignOutSection() {
         disabled={isLoading}
         onClick={async () => {
           await signOut();
+          // Leave the guarded page first; signed out on it, its guard would send us to sign-in.
+          await navigate('/web-main', { replace: true });
           dispatch(userSignedOut());
-          navigate('/web-main', { replace: true });
         }}
       >
         <LogOut className="h-4 w-4" aria-hidden="true" />
@@ -240,9 +241,9 @@ function DeleteAccountSection() {
             onClick={async () => {
               const result = await deleteAccount();
               if (result.error) return setError(apiErrorMessage(result.error, t));
+              await navigate('/web-main', { replace: true });
               dispatch(userSignedOut());
               toast.success(t('settings.deleted'));
-              navigate('/web-main', { replace: true });
             }}
           >
             {t('settings.deleteForever')}
