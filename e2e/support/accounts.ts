@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { readServerState } from './server-state.ts';
 
@@ -11,9 +12,9 @@ import { readServerState } from './server-state.ts';
  */
 export type TestUser = { name: string; email: string; password: string };
 
-export function newTestUser(label = 'user'): TestUser {
+export function newTestUser(label = 'user', name = 'Ada Tester'): TestUser {
   const id = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-  return { name: 'Ada Tester', email: `e2e-${label}-${id}@example.com`, password: `Pw-${id}`.slice(0, 20) };
+  return { name, email: `e2e-${label}-${id}@example.com`, password: `Pw-${id}`.slice(0, 20) };
 }
 
 /** better-auth checks the Origin of state-changing calls, as a browser would send it. */
@@ -75,10 +76,73 @@ export async function mailLink(to: string, pattern: RegExp, timeoutMs = 10_000):
   }
 }
 
+/** The mails to `to` in the outbox, oldest first (file names start with the time of writing). */
+export function mailsTo(to: string): { to: string; body: string }[] {
+  return readMails(join(readServerState().dataDir, 'outbox')).filter((m) => m.to.includes(to.toLowerCase()));
+}
+
+/**
+ * Waits until there are more than `after` mails to `to` and returns the first URL matching
+ * `pattern` in the newest one.
+ */
+export async function newestMailLink(to: string, pattern: RegExp, after = 0, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = mailsTo(to);
+    const match = mails.length > after ? mails[mails.length - 1]?.body.match(pattern) : null;
+    if (match) return match[0].replace(/&amp;/g, '&');
+    if (Date.now() > deadline) {
+      throw new Error(`No new mail (after ${after}) to ${to} with a link matching ${pattern}; ${mails.length} in all`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export const VERIFY_LINK = /https?:\/\/[^\s"'<>]+\/api\/auth\/verify-email\?[^\s"'<>]+/;
+export const RESET_LINK = /https?:\/\/[^\s"'<>]+\/forgot-password\?token=[^\s"'<>]+/;
+
+/**
+ * The identity the mock Google/Apple (oauth-mock.ts) answers with next for the browser context
+ * whose X-Forwarded-For is `client` (fixtures.ts: contextAddress).
+ */
+export async function setNextIdentity(client: string, claims: Record<string, unknown>): Promise<void> {
+  const { controlUrl } = readServerState().identityProvider;
+  const response = await fetch(`${controlUrl}/identity`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client, claims }),
+  });
+  expect(response.status, `the identity provider answered ${await response.text()}`).toBe(204);
+}
+
+type PgClient = {
+  connect(): Promise<void>;
+  query(sql: string, values?: unknown[]): Promise<{ rowCount: number | null }>;
+  end(): Promise<void>;
+};
+
+/** Runs one statement on the e2e server's PostgreSQL database (only when it runs on PostgreSQL). */
+export async function sqlOnServerDatabase(sql: string, values: unknown[]): Promise<number> {
+  const { databaseUrl } = readServerState();
+  if (!databaseUrl) throw new Error('The e2e server runs on PGlite: no database to connect to');
+  // pg is a dependency of the server workspace; resolve it from there.
+  const require = createRequire(resolve(import.meta.dirname, '../../apps/server/package.json'));
+  const { Client } = require('pg') as { Client: new (o: { connectionString: string }) => PgClient };
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(sql, values)).rowCount ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
 function readMails(dir: string): { to: string; body: string }[] {
   let names: string[];
   try {
-    names = readdirSync(dir).filter((n) => n.endsWith('.eml'));
+    names = readdirSync(dir)
+      .filter((n) => n.endsWith('.eml'))
+      .sort();
   } catch {
     return [];
   }

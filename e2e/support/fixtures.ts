@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { type BrowserContext, test as base, type Cookie, expect, type Page } from '@playwright/test';
 import { APP_VERSION, STORAGE_KEYS, THEME_COLORS } from '../../packages/shared/src/app/constants.ts';
 import { createSignedInUser, type TestUser } from './accounts.ts';
@@ -65,13 +64,32 @@ export async function prepareContext(context: BrowserContext, seed: StorageSeed)
     }
   }, seed);
   // The server trusts X-Forwarded-For in the e2e setup (start-server.ts): each context is one
-  // visitor to its per-address limits, as real visitors would be.
-  await context.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
+  // visitor to its per-address limits, as real visitors would be. The mock identity provider tells
+  // contexts apart by it too (oauth-mock.ts).
+  const address = visitorAddress();
+  addresses.set(context, address);
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': address });
 }
 
-/** A made-up client address (see prepareContext). */
+const addresses = new WeakMap<BrowserContext, string>();
+
+/** The X-Forwarded-For address prepareContext gave this context. */
+export function contextAddress(context: BrowserContext): string {
+  const address = addresses.get(context);
+  if (!address) throw new Error('This browser context was not prepared with prepareContext()');
+  return address;
+}
+
+let visitors = 0;
+
+/**
+ * A made-up client address (see prepareContext), never the same twice in a run: 10.<worker>.x.y
+ * with a counter of this worker process (workers are numbered by the run).
+ */
 export function visitorAddress(): string {
-  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+  const worker = Number(process.env.TEST_WORKER_INDEX ?? 0) % 256;
+  const n = visitors++;
+  return `10.${worker}.${Math.floor(n / 254) % 256}.${(n % 254) + 1}`;
 }
 
 type Fixtures = {

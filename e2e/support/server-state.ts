@@ -4,10 +4,19 @@ import { join } from 'node:path';
 
 /**
  * What start-server.ts tells the tests about the server it started (the temp data directory, where
- * the mail outbox is). The file is keyed by port: one server per port at a time.
+ * the mail outbox is; the PostgreSQL database, when there is one; the mock identity provider). The
+ * file is keyed by port: one server per port at a time.
  * Plain TypeScript only (start-server.ts runs on Node's type stripping).
  */
-export type ServerState = { dataDir: string; databaseName: string | null; baseUrl: string };
+export type ServerState = {
+  dataDir: string;
+  databaseName: string | null;
+  /** The server's own database (TEST_DATABASE_URL runs); null on PGlite. */
+  databaseUrl: string | null;
+  baseUrl: string;
+  /** The mock Google/Apple (oauth-mock.ts): its issuer URL and where tests set the next identity. */
+  identityProvider: { issuer: string; controlUrl: string };
+};
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3917);
 

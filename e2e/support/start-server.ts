@@ -4,9 +4,13 @@
  * - a fresh, empty DATA_DIR in the OS temp directory (PGlite lives there unless PostgreSQL is used);
  * - with TEST_DATABASE_URL set, a brand-new PostgreSQL database e2e_<random> next to that URL's
  *   database, passed as DATABASE_URL and dropped WITH (FORCE) on exit;
+ * - an oauth2-mock-server on a free 127.0.0.1 port as both Google and Apple (oauth-mock.ts): the
+ *   server gets client ids and secrets for both and the mock's URL as GOOGLE_ISSUER and APPLE_ISSUER,
+ *   so sign-in with them runs the production code path; the tests choose the identity it answers with;
  * - the server on E2E_PORT (127.0.0.1) with NODE_ENV=test and LOG_LEVEL=warn, no third-party tags,
  *   no SMTP (mails land in DATA_DIR/outbox, where the tests read verification links);
- * - what the tests need to know (the data directory) in serverStateFile() (server-state.ts);
+ * - what the tests need to know (the data directory, the database URL, the identity provider's
+ *   control endpoint) in serverStateFile() (server-state.ts);
  * - SIGTERM/SIGINT are forwarded to the server; when it exits, this process cleans up and exits too.
  *
  * Run with Node 24 (npm/npx put the pinned Node first on PATH); the server is started with the same Node.
@@ -17,6 +21,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { type IdentityProvider, startIdentityProvider } from './oauth-mock.ts';
 import { E2E_PORT, type ServerState, serverStateFile } from './server-state.ts';
 
 type PgClient = {
@@ -42,6 +47,7 @@ if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
 const dataDir = mkdtempSync(join(tmpdir(), 'polymath-e2e-'));
 const adminUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 let databaseName: string | undefined;
+let identityProvider: IdentityProvider | undefined;
 let child: ChildProcess | undefined;
 let stopSignal: NodeJS.Signals | undefined;
 let cleaningUp = false;
@@ -73,6 +79,13 @@ function databaseUrl(base: string, name: string): string {
 async function cleanup(exitCode: number): Promise<never> {
   if (cleaningUp) return new Promise<never>(() => {});
   cleaningUp = true;
+  if (identityProvider) {
+    try {
+      await identityProvider.stop();
+    } catch (err) {
+      console.error('[e2e server] could not stop the identity provider:', err);
+    }
+  }
   if (databaseName) {
     try {
       await admin(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
@@ -126,6 +139,9 @@ async function main() {
   }
   if (stopSignal) return cleanup(0);
 
+  identityProvider = await startIdentityProvider(log);
+  if (stopSignal) return cleanup(0);
+
   Object.assign(env, {
     PORT: port,
     HOST: '127.0.0.1',
@@ -139,11 +155,27 @@ async function main() {
     // limits (page views 120/min, sign-in and sign-up 5/min) see one visitor per test, not the whole
     // suite as one address.
     TRUST_PROXY: 'true',
+    // Google and Apple are both the mock; only the issuer URLs differ from production.
+    GOOGLE_CLIENT_ID: 'polymath-e2e-google',
+    GOOGLE_CLIENT_SECRET: 'polymath-e2e-google-secret',
+    GOOGLE_ISSUER: identityProvider.issuer,
+    APPLE_CLIENT_ID: 'polymath-e2e-apple',
+    APPLE_CLIENT_SECRET: 'polymath-e2e-apple-secret',
+    APPLE_ISSUER: identityProvider.issuer,
   });
 
-  const state: ServerState = { dataDir, databaseName: databaseName ?? null, baseUrl };
+  const state: ServerState = {
+    dataDir,
+    databaseName: databaseName ?? null,
+    databaseUrl: env.DATABASE_URL ?? null,
+    baseUrl,
+    identityProvider: { issuer: identityProvider.issuer, controlUrl: identityProvider.controlUrl },
+  };
   writeFileSync(serverStateFile(), JSON.stringify(state));
-  log(`starting on ${baseUrl} (Node ${process.version}, data ${dataDir}, ${adminUrl ? 'PostgreSQL' : 'PGlite'})`);
+  log(
+    `starting on ${baseUrl} (Node ${process.version}, data ${dataDir}, ${adminUrl ? 'PostgreSQL' : 'PGlite'}, ` +
+      `identity provider ${identityProvider.issuer})`,
+  );
   child = spawn(process.execPath, [join(root, 'apps/server/src/index.ts')], { cwd: root, env, stdio: 'inherit' });
   child.on('error', (err) => {
     console.error('[e2e server] could not start the server:', err);

@@ -79,4 +79,13 @@ describe('security headers', () => {
     expect(csp(res.headers.get('content-security-policy')).get('frame-ancestors')).toEqual(["'none'"]);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
+
+  it('keeps sign-in popups connected: same-origin-allow-popups, and no opener policy on the popup return path', async () => {
+    const app = createTestApp(testDb.database);
+    expect((await app.request('/web-main')).headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+    // The popup comes back from the provider through these; a stricter policy would cut it off from its opener.
+    for (const path of ['/auth/complete.html', '/api/auth/callback/google']) {
+      expect((await app.request(path)).headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
+    }
+  });
 });

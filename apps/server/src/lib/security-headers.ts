@@ -1,4 +1,15 @@
+import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+
+/**
+ * The Google/Apple sign-in popup comes back through these from the provider's page, which has no
+ * opener policy: browsers enforce the policy of every response of a navigation, redirects included,
+ * and a stricter one than the previous page's would move the popup into a new browsing context
+ * group, cut off from the page that opened it. So these answer with 'unsafe-none'.
+ */
+function isPopupReturn(path: string): boolean {
+  return path === '/auth/complete.html' || path.startsWith('/api/auth/callback/');
+}
 
 /**
  * Security headers with a strict Content-Security-Policy: scripts only from our origin (no inline
@@ -7,7 +18,7 @@ import { secureHeaders } from 'hono/secure-headers';
  * style-src allows 'unsafe-inline' because the toast library injects its stylesheet at run time;
  * inline styles cannot run code.
  */
-export function securityHeaders(options: { https: boolean; gtm: boolean; pixel: boolean }) {
+export function securityHeaders(options: { https: boolean; gtm: boolean; pixel: boolean }): MiddlewareHandler {
   const script = ["'self'"];
   const img = ["'self'", 'data:', 'blob:'];
   const connect = ["'self'"];
@@ -25,7 +36,7 @@ export function securityHeaders(options: { https: boolean; gtm: boolean; pixel: 
     img.push('https://www.facebook.com');
     connect.push('https://www.facebook.com');
   }
-  return secureHeaders({
+  const headers = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: script,
@@ -44,8 +55,16 @@ export function securityHeaders(options: { https: boolean; gtm: boolean; pixel: 
     },
     strictTransportSecurity: options.https ? 'max-age=31536000; includeSubDomains' : false,
     crossOriginEmbedderPolicy: false,
+    // The sign-in popup goes through Google's or Apple's pages; with 'same-origin' the browser would
+    // cut it off from the page that opened it (window.opener null, popup.closed true), so the result
+    // could not be posted back. 'same-origin-allow-popups' keeps our popups connected (isPopupReturn).
+    crossOriginOpenerPolicy: 'same-origin-allow-popups',
     referrerPolicy: 'strict-origin-when-cross-origin',
     xFrameOptions: 'DENY',
     permissionsPolicy: { microphone: ['self'], camera: [], geolocation: [], payment: ['self'] },
   });
+  return async (c, next) => {
+    await headers(c, next);
+    if (isPopupReturn(c.req.path)) c.res.headers.set('Cross-Origin-Opener-Policy', 'unsafe-none');
+  };
 }

@@ -3,11 +3,13 @@ import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { useAppDispatch } from '../../app/store.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { apiErrorMessage } from '../../lib/api/api-error.ts';
 import { type FieldErrors, fieldErrors } from '../../lib/forms/field-errors.ts';
 import type { AuthStep } from '../../lib/store/dialogs-slice.ts';
+import { userSignedOut } from '../../lib/store/user-slice.ts';
 import { useRequestPasswordResetMutation, useResetPasswordMutation } from './auth-api.ts';
 import { FormAlert, formValues, SwitchLine } from './form-parts.tsx';
 
@@ -60,6 +62,7 @@ export function ForgotPasswordForm({ onStep }: { onStep: (step: AuthStep) => voi
 /** The link from a reset or change-password mail: choose the new password, then sign in again. */
 export function ResetPasswordForm({ token, onStep }: { token: string; onStep: (step: AuthStep) => void }) {
   const { t } = useTranslation();
+  const dispatch = useAppDispatch();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
@@ -74,6 +77,8 @@ export function ResetPasswordForm({ token, onStep }: { token: string; onStep: (s
     const result = await resetPassword({ token, newPassword: values.password ?? '' });
     if (result.error) return setFormError(apiErrorMessage(result.error, t));
     toast.success(t('auth.passwordChanged'));
+    // The server ended every session, this tab's included: sign in again with the new password.
+    dispatch(userSignedOut());
     onStep('signIn');
   };
 
