@@ -1,7 +1,10 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
 import { apiErrorCode } from '../../lib/api/api-error.ts';
+import type { FieldErrors } from '../../lib/forms/field-errors.ts';
 import { useSendVerificationEmailMutation } from './auth-api.ts';
 
 export function formValues(e: FormEvent<HTMLFormElement>): Record<string, string> {
@@ -46,5 +49,30 @@ export function SwitchLine({ text, action, onClick }: { text: ReactNode; action:
         {action}
       </button>
     </p>
+  );
+}
+
+/** A new password and its confirmation, as sign-up and the reset form ask for them. */
+export function NewPasswordFields({ label, errors }: { label: string; errors: FieldErrors }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Field label={label} name="password" type="password" autoComplete="new-password" error={errors.password} />
+      <Field
+        label={t('auth.confirmPassword')}
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword}
+      />
+    </>
+  );
+}
+
+export function SubmitButton({ label, busy }: { label: string; busy: boolean }) {
+  return (
+    <Button type="submit" size="lg" className="justify-center" disabled={busy}>
+      {label}
+    </Button>
   );
 }

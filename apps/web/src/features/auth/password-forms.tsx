@@ -4,14 +4,13 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useAppDispatch } from '../../app/store.ts';
-import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { apiErrorMessage } from '../../lib/api/api-error.ts';
 import { type FieldErrors, fieldErrors } from '../../lib/forms/field-errors.ts';
 import type { AuthStep } from '../../lib/store/dialogs-slice.ts';
 import { userSignedOut } from '../../lib/store/user-slice.ts';
 import { useRequestPasswordResetMutation, useResetPasswordMutation } from './auth-api.ts';
-import { FormAlert, formValues, SwitchLine } from './form-parts.tsx';
+import { FormAlert, formValues, NewPasswordFields, SubmitButton, SwitchLine } from './form-parts.tsx';
 
 /** Forgot password: the same answer whether or not an account exists for the email. */
 export function ForgotPasswordForm({ onStep }: { onStep: (step: AuthStep) => void }) {
@@ -50,9 +49,7 @@ export function ForgotPasswordForm({ onStep }: { onStep: (step: AuthStep) => voi
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('auth.forgotPassword')}>
         <Field label={t('auth.email')} name="email" type="email" autoComplete="email" error={errors.email} />
         {formError ? <FormAlert>{formError}</FormAlert> : null}
-        <Button type="submit" size="lg" className="justify-center" disabled={isLoading}>
-          {t('auth.sendResetLink')}
-        </Button>
+        <SubmitButton label={t('auth.sendResetLink')} busy={isLoading} />
       </form>
       <SwitchLine text={t('auth.rememberedPassword')} action={t('auth.signIn')} onClick={() => onStep('signIn')} />
     </div>
@@ -85,24 +82,9 @@ export function ResetPasswordForm({ token, onStep }: { token: string; onStep: (s
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('auth.newPasswordTitle')}>
       <p className="text-sm text-muted">{t('auth.newPasswordHelp')}</p>
-      <Field
-        label={t('auth.newPassword')}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password}
-      />
-      <Field
-        label={t('auth.confirmPassword')}
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword}
-      />
+      <NewPasswordFields label={t('auth.newPassword')} errors={errors} />
       {formError ? <FormAlert>{formError}</FormAlert> : null}
-      <Button type="submit" size="lg" className="justify-center" disabled={isLoading}>
-        {t('auth.savePassword')}
-      </Button>
+      <SubmitButton label={t('auth.savePassword')} busy={isLoading} />
     </form>
   );
 }

@@ -2,14 +2,13 @@ import { signInSchema } from '@polymath/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/store.ts';
-import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { apiErrorCode, apiErrorMessage } from '../../lib/api/api-error.ts';
 import { type FieldErrors, fieldErrors } from '../../lib/forms/field-errors.ts';
 import { useSignInEmailMutation } from './auth-api.ts';
 import type { FormProps } from './auth-form.tsx';
 import { loadCurrentUser } from './auth-session.ts';
-import { FormAlert, formValues, ResendVerification, SwitchLine } from './form-parts.tsx';
+import { FormAlert, formValues, ResendVerification, SubmitButton, SwitchLine } from './form-parts.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 
 export function SignInForm({ onStep, onSignedIn }: FormProps) {
@@ -64,9 +63,7 @@ export function SignInForm({ onStep, onSignedIn }: FormProps) {
             {unverifiedEmail ? <ResendVerification email={unverifiedEmail} /> : null}
           </FormAlert>
         ) : null}
-        <Button type="submit" size="lg" className="justify-center" disabled={isLoading}>
-          {t('auth.signIn')}
-        </Button>
+        <SubmitButton label={t('auth.signIn')} busy={isLoading} />
       </form>
       <SwitchLine text={t('auth.noAccount')} action={t('auth.signUp')} onClick={() => onStep('signUp')} />
     </div>

@@ -2,13 +2,19 @@ import { signUpSchema } from '@polymath/shared';
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { apiErrorMessage } from '../../lib/api/api-error.ts';
 import { type FieldErrors, fieldErrors } from '../../lib/forms/field-errors.ts';
 import { useSignUpEmailMutation } from './auth-api.ts';
 import type { FormProps } from './auth-form.tsx';
-import { FormAlert, formValues, ResendVerification, SwitchLine } from './form-parts.tsx';
+import {
+  FormAlert,
+  formValues,
+  NewPasswordFields,
+  ResendVerification,
+  SubmitButton,
+  SwitchLine,
+} from './form-parts.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 
 /** Sign-up ends at "check your email": the account works once the link in the mail is opened. */
@@ -55,24 +61,9 @@ export function SignUpForm({ onStep, onSignedIn }: FormProps) {
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('auth.signUp')}>
         <Field label={t('auth.name')} name="name" autoComplete="name" error={errors.name} />
         <Field label={t('auth.email')} name="email" type="email" autoComplete="email" error={errors.email} />
-        <Field
-          label={t('auth.password')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password}
-        />
-        <Field
-          label={t('auth.confirmPassword')}
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword}
-        />
+        <NewPasswordFields label={t('auth.password')} errors={errors} />
         {formError ? <FormAlert>{formError}</FormAlert> : null}
-        <Button type="submit" size="lg" className="justify-center" disabled={isLoading}>
-          {t('auth.createAccount')}
-        </Button>
+        <SubmitButton label={t('auth.createAccount')} busy={isLoading} />
       </form>
       <SwitchLine text={t('auth.haveAccount')} action={t('auth.signIn')} onClick={() => onStep('signIn')} />
     </div>
