@@ -1,6 +1,7 @@
 import { ArrowUp, Mic } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { useAppDispatch, useAppSelector } from '../../app/store.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { authDialogOpened } from '../../lib/store/dialogs-slice.ts';
@@ -31,6 +32,8 @@ export function ChatInput({ draftKey, placeholder }: { draftKey: string; placeho
     if (!text.trim()) return;
     // Signed-out visitors are asked to sign in; the draft stays where it is.
     if (!signedIn) dispatch(authDialogOpened('signIn'));
+    // Models are not connected yet: say so rather than swallow the message (it stays in the box).
+    else toast.info(t('chat.unavailable'));
   };
 
   const onSubmit = (e: FormEvent) => {
