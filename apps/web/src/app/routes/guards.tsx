@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx';
 import { useAppSelector } from '../store.ts';
@@ -8,11 +9,18 @@ export function safeRedirect(value: string | null): string | null {
   return value;
 }
 
-/** Signed-in only: others go to sign-in and come back here afterwards. */
+/**
+ * Signed-in only: visitors go to sign-in and come back here afterwards. Someone who signs out
+ * here (deleting the account, signing out, or in another tab) goes to the chat instead: the guard
+ * decides this itself, so sign-out code never races the redirect.
+ */
 export function RequireUser() {
   const { currentUser, isLoadingUser } = useAppSelector((s) => s.user);
   const location = useLocation();
+  const wasSignedIn = useRef(false);
+  if (currentUser) wasSignedIn.current = true;
   if (isLoadingUser) return <LoadingPlaceholder fixed />;
+  if (!currentUser && wasSignedIn.current) return <Navigate to="/web-main" replace />;
   if (!currentUser) {
     const back = `${location.pathname}${location.search}`;
     return <Navigate to={`/sign-in?redirect=${encodeURIComponent(back)}`} replace />;

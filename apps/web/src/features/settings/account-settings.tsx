@@ -1,7 +1,6 @@
 import { BadgeCheck, LogOut, MailWarning } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useAppDispatch, useAppSelector } from '../../app/store.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -172,7 +171,6 @@ function PasswordSection() {
 function SignOutSection() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const [signOut, { isLoading }] = useSignOutMutation();
   return (
     <SettingsSection title={t('settings.signOutTitle')} description={t('settings.signOutHelp')}>
@@ -181,8 +179,7 @@ function SignOutSection() {
         disabled={isLoading}
         onClick={async () => {
           await signOut();
-          // Leave the guarded page first; signed out on it, its guard would send us to sign-in.
-          await navigate('/web-main', { replace: true });
+          // The settings guard sends a person who signs out here to the chat.
           dispatch(userSignedOut());
         }}
       >
@@ -196,7 +193,6 @@ function SignOutSection() {
 function DeleteAccountSection() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [confirmed, setConfirmed] = useState(false);
   const [error, setError] = useState<string>();
@@ -241,7 +237,6 @@ function DeleteAccountSection() {
             onClick={async () => {
               const result = await deleteAccount();
               if (result.error) return setError(apiErrorMessage(result.error, t));
-              await navigate('/web-main', { replace: true });
               dispatch(userSignedOut());
               toast.success(t('settings.deleted'));
             }}
