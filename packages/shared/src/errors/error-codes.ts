@@ -40,6 +40,14 @@ export const ERROR_MESSAGES = {
   SUBSCRIPTION_ACTIVE: 'Cancel your Pro subscription before deleting your account.',
   INVALID_TOKEN: 'This link is invalid or has expired. Request a new one.',
   INVALID_FILE: 'This file is not a supported image.',
+  // Chat, models and credits
+  OUT_OF_CREDITS: "You have used today's free messages. Upgrade to Pro for unlimited messages.",
+  MODEL_REQUIRES_PRO: 'This model is available on Pro. Upgrade to use it.',
+  MODEL_UNAVAILABLE: 'This model is not available right now. Choose another model.',
+  MODEL_NO_VISION: 'This model cannot read images. Choose a model with vision or remove the images.',
+  MODEL_FAILED: 'The model could not answer. Please try again.',
+  CREDITS_UNAVAILABLE: 'Could not fetch credits.',
+  GENERATION_IN_PROGRESS: 'An answer is still being written in this chat. Wait for it or stop it first.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -80,6 +88,13 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   SUBSCRIPTION_ACTIVE: 409,
   INVALID_TOKEN: 400,
   INVALID_FILE: 400,
+  OUT_OF_CREDITS: 402,
+  MODEL_REQUIRES_PRO: 403,
+  MODEL_UNAVAILABLE: 503,
+  MODEL_NO_VISION: 400,
+  MODEL_FAILED: 502,
+  CREDITS_UNAVAILABLE: 503,
+  GENERATION_IN_PROGRESS: 409,
 };
 
 export type ErrorBody = { error: { code: ErrorCode; message: string; requestId?: string } };

@@ -1,2 +1,3 @@
 export * from './analytics.ts';
 export * from './auth.ts';
+export * from './chat.ts';

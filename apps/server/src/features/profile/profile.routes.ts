@@ -5,7 +5,7 @@ import {
   profileSchema,
   updateProfileSchema,
 } from '@polymath/shared';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { setCookie } from 'hono/cookie';
@@ -17,6 +17,7 @@ import { createRateLimiter } from '../../lib/rate-limit.ts';
 import { validate } from '../../lib/validate.ts';
 import { CONTROL_CHARS } from '../auth/auth.routes.ts';
 import { type Auth, verificationMail, withAwaitedDelivery } from '../auth/auth.ts';
+import { requireUser, type UserEnv } from '../auth/require-user.ts';
 import {
   deleteAccount,
   getProfile,
@@ -28,8 +29,7 @@ import {
   updateProfile,
 } from './profile.service.ts';
 
-type SessionUser = { id: string; email: string; emailVerified: boolean; name: string };
-type MeEnv = { Variables: AppEnv['Variables'] & { user: SessionUser } };
+type MeEnv = UserEnv;
 
 /** The shared contract, plus: no control characters in names (PostgreSQL refuses NUL in text). */
 const profileUpdate = updateProfileSchema.superRefine((value, ctx) => {
@@ -50,31 +50,6 @@ const profileResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: resolver(profileSchema) } },
 });
-
-/**
- * Every route needs a session (401 UNAUTHORIZED otherwise) and only ever touches the session
- * user's own rows: there is no user id in any URL or body. Changes must come from our own origin
- * when the browser says where they come from (SameSite=Lax cookies are the first line).
- */
-function requireUser(auth: Auth): MiddlewareHandler<MeEnv> {
-  return async (c, next) => {
-    const { env, db } = c.var.deps;
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
-      const origin = c.req.header('origin');
-      if (origin && origin !== new URL(env.PUBLIC_URL).origin) throw new AppError('FORBIDDEN');
-    }
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
-    if (!session) throw new AppError('UNAUTHORIZED');
-    const { user } = session;
-    // A password-only account whose email is not verified counts as signed out (spec §4, §6).
-    if (!user.emailVerified) {
-      const providers = await providersOf(db, user.id);
-      if (providers.every((p) => p === 'credential')) throw new AppError('EMAIL_NOT_VERIFIED');
-    }
-    c.set('user', { id: user.id, email: user.email, emailVerified: user.emailVerified, name: user.name });
-    await next();
-  };
-}
 
 async function profileOf(c: Context<MeEnv>): Promise<Profile> {
   const profile = await getProfile(c.var.deps.db, c.var.user.id);

@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+
+/** PostgreSQL's tsvector; only ever written by the database itself (generated columns). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * A chat thread. The id is made by the browser (so the first message can name its thread before it
+ * exists); every query also filters by user_id, so a guessed id never reaches another user's rows.
+ * Deleting sets deleted_at (undo clears it); a sweep removes rows deleted long ago.
+ */
+export const threads = pgTable(
+  'threads',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toolId: text('tool_id').notNull(),
+    title: text('title').notNull(),
+    starred: boolean('starred').notNull().default(false),
+    modelId: text('model_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Last activity: the history's order, its keyset and its date groups. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The answer being generated right now (its resumable stream id), if any. */
+    activeStreamId: text('active_stream_id'),
+    titleSearch: tsvector('title_search').generatedAlwaysAs(sql`to_tsvector('simple', title)`),
+  },
+  (t) => [
+    index('threads_user_updated_idx').on(t.userId, t.updatedAt.desc(), t.id.desc()),
+    index('threads_title_search_idx').using('gin', t.titleSearch),
+  ],
+);
+
+/**
+ * A message in the AI SDK's UIMessage shape (parts as JSON). `text` is the plain text of the parts,
+ * for search. An answer is written as it streams: status 'streaming' with a heartbeat, then
+ * 'complete', 'stopped', 'failed' or (found stale after a crash) 'interrupted'.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: text('id').primaryKey(),
+    threadId: text('thread_id')
+      .notNull()
+      .references(() => threads.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Order within the thread (ids are random). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    role: text('role').notNull(),
+    parts: jsonb('parts').notNull(),
+    text: text('text').notNull().default(''),
+    status: text('status').notNull().default('complete'),
+    modelId: text('model_id'),
+    /** The daily credit this answer used (free plan); refunded at most once. */
+    creditDay: date('credit_day', { mode: 'string' }),
+    creditRefunded: boolean('credit_refunded').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped while streaming; a 'streaming' row whose heartbeat is stale belongs to a dead process. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    textSearch: tsvector('text_search').generatedAlwaysAs(sql`to_tsvector('simple', text)`),
+  },
+  (t) => [
+    index('messages_thread_seq_idx').on(t.threadId, t.seq),
+    index('messages_user_idx').on(t.userId),
+    index('messages_streaming_idx').on(t.status).where(sql`status = 'streaming'`),
+    index('messages_text_search_idx').using('gin', t.textSearch),
+  ],
+);
+
+/** Free messages used per user per UTC day; counted with one conditional upsert. */
+export const creditUsage = pgTable(
+  'credit_usage',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    used: integer('used').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { CHAT_ATTACHMENT_TYPES, CHAT_ATTACHMENTS_PER_MESSAGE } from '../models/model.schema.ts';
+import { CHAT_TOOL_IDS } from './tool-settings.ts';
+
+export const CHAT_MESSAGE_MAX_LENGTH = 20_000;
+
+/** Ids the browser makes (thread ids, message ids): short, URL-safe. */
+export const clientIdSchema = z
+  .string()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
+const textPartSchema = z.object({ type: z.literal('text'), text: z.string().max(CHAT_MESSAGE_MAX_LENGTH) }).strict();
+
+/** An image the user attached: uploaded first (POST /api/chat/attachments); `url` is what that returned. */
+const filePartSchema = z
+  .object({
+    type: z.literal('file'),
+    mediaType: z.enum(CHAT_ATTACHMENT_TYPES),
+    url: z.string().regex(/^\/api\/files\/attachments\/[A-Za-z0-9_-]+\.webp$/),
+    filename: z.string().max(255).optional(),
+  })
+  .strict();
+
+export const userMessageSchema = z
+  .object({
+    id: clientIdSchema,
+    role: z.literal('user'),
+    parts: z
+      .array(z.discriminatedUnion('type', [textPartSchema, filePartSchema]))
+      .min(1)
+      .max(CHAT_ATTACHMENTS_PER_MESSAGE + 1)
+      .refine((parts) => parts.some((p) => p.type === 'text' && p.text.trim() !== ''), {
+        message: 'A message needs text',
+      }),
+    metadata: z.unknown().optional(),
+  })
+  .strict();
+export type UserMessage = z.infer<typeof userMessageSchema>;
+
+/**
+ * POST /api/chat. `submit-message` sends `message`: a new one, or an edit of an earlier user
+ * message (same id; everything after it is replaced). `regenerate-message` answers the last user
+ * message again, replacing the answer `messageId`.
+ */
+export const chatRequestSchema = z.discriminatedUnion('trigger', [
+  z
+    .object({
+      trigger: z.literal('submit-message'),
+      threadId: clientIdSchema,
+      toolId: z.enum(CHAT_TOOL_IDS),
+      modelId: z.string().min(1).max(100),
+      message: userMessageSchema,
+    })
+    .strict(),
+  z
+    .object({
+      trigger: z.literal('regenerate-message'),
+      threadId: clientIdSchema,
+      toolId: z.enum(CHAT_TOOL_IDS),
+      modelId: z.string().min(1).max(100),
+      messageId: clientIdSchema.optional(),
+    })
+    .strict(),
+]);
+export type ChatRequest = z.infer<typeof chatRequestSchema>;
+
+/** POST /api/chat/attachments answers with the part the message then carries. */
+export const attachmentResponseSchema = z.object({
+  url: z.string(),
+  mediaType: z.enum(CHAT_ATTACHMENT_TYPES),
+  filename: z.string().optional(),
+});
+export type AttachmentResponse = z.infer<typeof attachmentResponseSchema>;

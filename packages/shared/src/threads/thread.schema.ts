@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { THREAD_TITLE_MAX_LENGTH, VALIDATION_MESSAGES } from '../auth/validation-messages.ts';
+import { CHAT_TOOL_IDS } from '../chat/tool-settings.ts';
+
+export const threadSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  starred: z.boolean(),
+  modelId: z.string(),
+  toolId: z.enum(CHAT_TOOL_IDS),
+  createdAt: z.string(),
+  /** Last activity: the history is ordered and grouped by this. */
+  updatedAt: z.string(),
+});
+export type Thread = z.infer<typeof threadSchema>;
+
+/** A thread's title as a person types it: trimmed, not empty, at most 50 characters (spec §5). */
+export const threadTitleSchema = z
+  .string()
+  .trim()
+  .min(1, VALIDATION_MESSAGES.required)
+  .max(THREAD_TITLE_MAX_LENGTH, VALIDATION_MESSAGES.titleMax);
+
+export const updateThreadSchema = z
+  .object({ title: threadTitleSchema.optional(), starred: z.boolean().optional() })
+  .strict()
+  .refine((v) => v.title !== undefined || v.starred !== undefined, { message: VALIDATION_MESSAGES.required });
+export type UpdateThread = z.infer<typeof updateThreadSchema>;
+
+export const THREAD_PAGE_SIZE = 30;
+export const THREAD_SEARCH_MAX_LENGTH = 200;
+
+/** GET /api/threads query: keyset pages (cursor from the previous page), starred view, search. */
+export const threadListQuerySchema = z
+  .object({
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(THREAD_PAGE_SIZE),
+    starred: z.stringbool().optional(),
+    q: z.string().trim().max(THREAD_SEARCH_MAX_LENGTH).optional(),
+  })
+  .strict();
+export type ThreadListQuery = z.infer<typeof threadListQuerySchema>;
+
+export const threadListResponseSchema = z.object({
+  threads: z.array(threadSchema),
+  nextCursor: z.string().nullable(),
+});
+export type ThreadListResponse = z.infer<typeof threadListResponseSchema>;
+
+/** How an answer ended; `streaming` while it is being generated. */
+export const MESSAGE_STATUSES = ['complete', 'streaming', 'stopped', 'interrupted', 'failed'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** Metadata the server puts on every stored and streamed message (AI SDK UIMessage.metadata). */
+export const chatMessageMetadataSchema = z.object({
+  modelId: z.string().optional(),
+  status: z.enum(MESSAGE_STATUSES).optional(),
+  createdAt: z.string().optional(),
+});
+export type ChatMessageMetadata = z.infer<typeof chatMessageMetadataSchema>;
+
+/** A stored message in the AI SDK's UIMessage shape (parts: text, reasoning, file). */
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  parts: z.array(z.record(z.string(), z.unknown())),
+  metadata: chatMessageMetadataSchema.optional(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** GET /api/threads/:id: the thread, its messages in order, and the live stream if one is running. */
+export const threadDetailSchema = z.object({
+  thread: threadSchema,
+  messages: z.array(chatMessageSchema),
+  activeStreamId: z.string().nullable(),
+});
+export type ThreadDetail = z.infer<typeof threadDetailSchema>;
