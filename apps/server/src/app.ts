@@ -7,11 +7,13 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { openAPIRouteHandler } from 'hono-openapi';
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
+import { attachmentFileRoutes, attachmentUploadRoutes } from './features/attachments/attachments.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuth } from './features/auth/auth.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { avatarRoutes, profileRoutes } from './features/profile/profile.routes.ts';
+import { threadsRoutes } from './features/threads/threads.routes.ts';
 import { webRoutes } from './features/web/web.routes.ts';
 import { AppError } from './lib/app-error.ts';
 import { securityHeaders } from './lib/security-headers.ts';
@@ -19,7 +21,7 @@ import { securityHeaders } from './lib/security-headers.ts';
 /** JSON bodies of the API are small; uploads get their own limits on their own routes. */
 const API_BODY_LIMIT = 64 * 1024;
 /** Upload routes: they apply their own, larger body limit. */
-const UPLOAD_ROUTES = new Set(['/api/me/photo']);
+const UPLOAD_ROUTES = new Set(['/api/me/photo', '/api/chat/attachments']);
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -57,6 +59,9 @@ export function createApp(deps: AppDeps) {
   app.route('/api/auth', authRoutes(auth));
   app.route('/api/me', profileRoutes(auth));
   app.route('/api/files', avatarRoutes(auth));
+  app.route('/api/chat/attachments', attachmentUploadRoutes(auth));
+  app.route('/api/files/attachments', attachmentFileRoutes(auth));
+  app.route('/api/threads', threadsRoutes(auth));
 
   app.get(
     '/api/openapi.json',
