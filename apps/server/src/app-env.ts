@@ -1,5 +1,6 @@
 import type { Database, Db } from './db/client.ts';
 import type { Env } from './env.ts';
+import type { ChatRuntime } from './features/chat/chat-runtime.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './lib/mail/mailer.ts';
 import type { Secrets } from './lib/secrets.ts';
@@ -21,6 +22,8 @@ export type AppDeps = {
   mailer: Mailer;
   /** Uploaded files (profile photos), DATA_DIR/files on disk. */
   files: FileStore;
+  /** Models, live streams and running answers; created from env when not given (tests pass their own). */
+  chat?: ChatRuntime;
 };
 
 export type AppEnv = {

@@ -10,8 +10,12 @@ import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { attachmentFileRoutes, attachmentUploadRoutes } from './features/attachments/attachments.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuth } from './features/auth/auth.ts';
+import { chatRoutes } from './features/chat/chat.routes.ts';
+import { createChatRuntime } from './features/chat/chat-runtime.ts';
 import { configRoutes } from './features/config/config.routes.ts';
+import { creditsRoutes } from './features/credits/credits.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { modelsRoutes } from './features/models/models.routes.ts';
 import { avatarRoutes, profileRoutes } from './features/profile/profile.routes.ts';
 import { threadsRoutes } from './features/threads/threads.routes.ts';
 import { webRoutes } from './features/web/web.routes.ts';
@@ -20,8 +24,8 @@ import { securityHeaders } from './lib/security-headers.ts';
 
 /** JSON bodies of the API are small; uploads get their own limits on their own routes. */
 const API_BODY_LIMIT = 64 * 1024;
-/** Upload routes: they apply their own, larger body limit. */
-const UPLOAD_ROUTES = new Set(['/api/me/photo', '/api/chat/attachments']);
+/** Routes that apply their own, larger body limit (uploads, chat messages). */
+const OWN_LIMIT_ROUTES = new Set(['/api/me/photo', '/api/chat/attachments', '/api/chat']);
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -50,7 +54,7 @@ export function createApp(deps: AppDeps) {
       throw new AppError('PAYLOAD_TOO_LARGE');
     },
   });
-  app.use('/api/*', (c, next) => (UPLOAD_ROUTES.has(c.req.path) ? next() : apiBodyLimit(c, next)));
+  app.use('/api/*', (c, next) => (OWN_LIMIT_ROUTES.has(c.req.path) ? next() : apiBodyLimit(c, next)));
 
   app.route('/', healthRoutes());
   app.route('/api/config', configRoutes());
@@ -62,6 +66,10 @@ export function createApp(deps: AppDeps) {
   app.route('/api/chat/attachments', attachmentUploadRoutes(auth));
   app.route('/api/files/attachments', attachmentFileRoutes(auth));
   app.route('/api/threads', threadsRoutes(auth));
+  const chat = deps.chat ?? createChatRuntime(deps.env, deps.logger);
+  app.route('/api/models', modelsRoutes(chat.models));
+  app.route('/api/credits', creditsRoutes(auth));
+  app.route('/api/chat', chatRoutes(auth, chat));
 
   app.get(
     '/api/openapi.json',

@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
+import { DEFAULT_FREE_DAILY_MESSAGES } from '@polymath/shared';
 import { z } from 'zod';
 
 /**
@@ -10,6 +11,8 @@ const optionalString = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional();
+
+const httpUrl = optionalString.pipe(z.url({ protocol: /^https?$/ }).optional());
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
@@ -47,6 +50,25 @@ const envSchema = z.object({
   APPLE_ISSUER: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(5),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  // Chat: model providers (each optional; a provider without a key shows its models as unavailable).
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: httpUrl,
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: httpUrl,
+  GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
+  GOOGLE_GENERATIVE_AI_BASE_URL: httpUrl,
+  DEEPSEEK_API_KEY: optionalString,
+  DEEPSEEK_BASE_URL: httpUrl,
+  XAI_API_KEY: optionalString,
+  XAI_BASE_URL: httpUrl,
+  /** The model catalogue operators edit; the shipped apps/server/config/models.json by default. */
+  MODELS_FILE: optionalString,
+  FREE_DAILY_MESSAGES: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_FREE_DAILY_MESSAGES),
+  /** Fair use for everyone (Pro included): messages per user per window. */
+  CHAT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(30),
+  CHAT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** An answer whose writer has not checked in for this long belongs to a dead process: interrupted. */
+  STREAM_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export type Env = z.infer<typeof envSchema> & {
@@ -56,6 +78,7 @@ export type Env = z.infer<typeof envSchema> & {
   MAIL_FROM: string;
   GOOGLE_ISSUER: string;
   APPLE_ISSUER: string;
+  MODELS_FILE: string;
 };
 
 export class EnvError extends Error {
@@ -67,6 +90,7 @@ export class EnvError extends Error {
 }
 
 const defaultWebDist = resolve(import.meta.dirname, '../../web/dist');
+const defaultModelsFile = resolve(import.meta.dirname, '../config/models.json');
 
 /** Parses and validates the environment once; throws EnvError listing every problem. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -84,5 +108,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     MAIL_FROM: env.MAIL_FROM ?? 'Polymath <no-reply@localhost>',
     GOOGLE_ISSUER: (env.GOOGLE_ISSUER ?? 'https://accounts.google.com').replace(/\/$/, ''),
     APPLE_ISSUER: (env.APPLE_ISSUER ?? 'https://appleid.apple.com').replace(/\/$/, ''),
+    MODELS_FILE: env.MODELS_FILE ? absolute(env.MODELS_FILE) : defaultModelsFile,
   };
 }

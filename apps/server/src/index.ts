@@ -5,6 +5,9 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { EnvError, loadEnv } from './env.ts';
+import { createChatRuntime } from './features/chat/chat-runtime.ts';
+import { scheduleStaleAnswerSweep } from './features/chat/stream-recovery.ts';
+import { CatalogueError } from './features/models/model-catalog.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mail/mailer.ts';
 import { loadOrCreateSecrets } from './lib/secrets.ts';
@@ -42,8 +45,37 @@ async function main() {
   const staticFiles = loadStaticFiles(env.WEB_DIST_DIR);
   if (!staticFiles.has('/index.html')) logger.warn({ dir: env.WEB_DIST_DIR }, 'web app not built; run `npm run build`');
 
+  let chat: ReturnType<typeof createChatRuntime>;
+  try {
+    chat = createChatRuntime(env, logger);
+  } catch (err) {
+    if (err instanceof CatalogueError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  if (chat.models.demo) {
+    logger.warn('no model provider is configured: the offline demo model answers (set OPENAI_API_KEY or another key)');
+  }
+  // Answers left 'streaming' by a previous process that died become 'interrupted' (with their text).
+  const stopSweep = scheduleStaleAnswerSweep(database.db, env.STREAM_STALE_SECONDS, (err) =>
+    logger.warn({ err }, 'stale answer sweep failed'),
+  );
+
   const lifecycle = { draining: false };
-  const app = createApp({ env, database, db: database.db, logger, staticFiles, lifecycle, secrets, mailer, files });
+  const app = createApp({
+    env,
+    database,
+    db: database.db,
+    logger,
+    staticFiles,
+    lifecycle,
+    secrets,
+    mailer,
+    files,
+    chat,
+  });
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
     logger.info(
       { url: env.PUBLIC_URL, port: info.port, dataDir: database.kind === 'pglite' ? env.DATA_DIR : undefined },
@@ -61,9 +93,13 @@ async function main() {
     // Stop accepting; idle keep-alive sockets close now, running requests get the grace period.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-    const timeout = setTimeout(() => server.closeAllConnections(), env.SHUTDOWN_GRACE_MS);
+    // Running answers get the grace period to finish; the rest are stored as interrupted.
+    await chat.drain(env.SHUTDOWN_GRACE_MS);
+    const timeout = setTimeout(() => server.closeAllConnections(), 1000);
     await closed;
     clearTimeout(timeout);
+    stopSweep();
+    await chat.close();
     await database.close().catch((err: unknown) => logger.warn({ err }, 'database close failed'));
     mailer.close();
     logger.info('stopped');

@@ -21,7 +21,6 @@ import { requireUser, type UserEnv } from '../auth/require-user.ts';
 import {
   deleteAccount,
   getProfile,
-  providersOf,
   readOwnAvatar,
   removeProfilePhoto,
   setProfilePhoto,

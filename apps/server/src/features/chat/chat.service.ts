@@ -1,0 +1,208 @@
+import {
+  type ChatRequest,
+  FREE_HISTORY_DAYS,
+  type Plan,
+  THREAD_TITLE_MAX_LENGTH,
+  type UserMessage,
+} from '@polymath/shared';
+import { convertToModelMessages, type ModelMessage, type UIMessage } from 'ai';
+import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { messages, threads } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { FileStore } from '../../lib/storage/file-store.ts';
+import { readOwnedAttachment } from '../attachments/attachments.service.ts';
+import type { ResolvedModel } from '../models/model-registry.ts';
+
+/** A thread's first title: the first line of the first message, cut at a word within 50 characters. */
+export function titleFromMessage(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= THREAD_TITLE_MAX_LENGTH) return line || 'New chat';
+  const cut = line.slice(0, THREAD_TITLE_MAX_LENGTH - 1);
+  const atWord = cut.lastIndexOf(' ');
+  return `${(atWord > 20 ? cut.slice(0, atWord) : cut).trimEnd()}…`;
+}
+
+export function userMessageText(message: UserMessage): string {
+  return message.parts
+    .map((p) => (p.type === 'text' ? p.text : ''))
+    .join('\n')
+    .trim();
+}
+
+/** Checks the model against the plan before anything is written. */
+export function checkModel(model: ResolvedModel | undefined, plan: Plan, request: ChatRequest): ResolvedModel {
+  if (!model?.available) throw new AppError('MODEL_UNAVAILABLE');
+  if (model.tier === 'pro' && plan !== 'pro') throw new AppError('MODEL_REQUIRES_PRO');
+  if (request.trigger === 'submit-message' && !model.capabilities.vision) {
+    if (request.message.parts.some((p) => p.type === 'file')) throw new AppError('MODEL_NO_VISION');
+  }
+  return model;
+}
+
+/**
+ * Finds or creates the thread and claims it for one answer: at most one answer is generated per
+ * thread at a time. A thread id that belongs to someone else is "not found", never revealed.
+ */
+export async function claimThread(
+  db: Db,
+  args: { userId: string; plan: Plan; request: ChatRequest; streamId: string; now: Date },
+): Promise<{ created: boolean }> {
+  const { userId, request, streamId, now } = args;
+  let created = false;
+  if (request.trigger === 'submit-message') {
+    const inserted = await db
+      .insert(threads)
+      .values({
+        id: request.threadId,
+        userId,
+        toolId: request.toolId,
+        title: titleFromMessage(userMessageText(request.message)),
+        modelId: request.modelId,
+        activeStreamId: streamId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: threads.id })
+      .returning({ id: threads.id });
+    created = inserted.length > 0;
+  }
+  if (created) return { created };
+  const visibleSince = new Date(now.getTime() - FREE_HISTORY_DAYS * 86_400_000);
+  const claimed = await db
+    .update(threads)
+    .set({ activeStreamId: streamId, modelId: request.modelId, updatedAt: now })
+    .where(
+      and(
+        eq(threads.id, request.threadId),
+        eq(threads.userId, userId),
+        isNull(threads.deletedAt),
+        isNull(threads.activeStreamId),
+        args.plan === 'pro' ? undefined : gte(threads.updatedAt, visibleSince),
+      ),
+    )
+    .returning({ id: threads.id });
+  if (claimed.length > 0) return { created };
+  // Tell "busy" apart from "not yours / not there" without revealing anything about other users.
+  const [own] = await db
+    .select({ active: threads.activeStreamId })
+    .from(threads)
+    .where(and(eq(threads.id, request.threadId), eq(threads.userId, userId), isNull(threads.deletedAt)));
+  if (own?.active) throw new AppError('GENERATION_IN_PROGRESS');
+  throw new AppError('NOT_FOUND', 'Chat not found.');
+}
+
+export async function releaseThread(db: Db, threadId: string, streamId: string): Promise<void> {
+  await db
+    .update(threads)
+    .set({ activeStreamId: null })
+    .where(and(eq(threads.id, threadId), eq(threads.activeStreamId, streamId)));
+}
+
+/**
+ * Writes the user's side of the turn: a new message, an edit (the edited message and everything
+ * after it are replaced) or a regenerate (the last answer goes). Then the answer's row, in state
+ * streaming, carrying the credit it used. Returns the thread's messages the model will read.
+ */
+export async function writeTurn(
+  db: Db,
+  args: { userId: string; request: ChatRequest; assistantId: string; creditDay: string | null; now: Date },
+): Promise<void> {
+  const { userId, request, assistantId, now } = args;
+  const threadId = request.threadId;
+  if (request.trigger === 'submit-message') {
+    const message = request.message;
+    const [existing] = await db
+      .select({ threadId: messages.threadId, userId: messages.userId, role: messages.role, seq: messages.seq })
+      .from(messages)
+      .where(eq(messages.id, message.id));
+    if (existing) {
+      if (existing.threadId !== threadId || existing.userId !== userId || existing.role !== 'user') {
+        throw new AppError('NOT_FOUND', 'Message not found.');
+      }
+      await db.delete(messages).where(and(eq(messages.threadId, threadId), gte(messages.seq, existing.seq)));
+    }
+    await db.insert(messages).values({
+      id: message.id,
+      threadId,
+      userId,
+      role: 'user',
+      parts: message.parts,
+      text: userMessageText(message),
+      status: 'complete',
+      createdAt: now,
+    });
+  } else {
+    const [last] = await db
+      .select({ id: messages.id, role: messages.role })
+      .from(messages)
+      .where(eq(messages.threadId, threadId))
+      .orderBy(sql`${messages.seq} desc`)
+      .limit(1);
+    if (last?.role === 'assistant') {
+      if (request.messageId && request.messageId !== last.id) throw new AppError('NOT_FOUND', 'Message not found.');
+      await db.delete(messages).where(eq(messages.id, last.id));
+    } else if (!last) {
+      throw new AppError('BAD_REQUEST', 'There is nothing to answer in this chat yet.');
+    }
+  }
+  await db.insert(messages).values({
+    id: assistantId,
+    threadId,
+    userId,
+    role: 'assistant',
+    parts: [],
+    text: '',
+    status: 'streaming',
+    modelId: request.modelId,
+    creditDay: args.creditDay,
+    heartbeatAt: now,
+    createdAt: new Date(now.getTime() + 1),
+  });
+}
+
+/** The conversation so far as the model reads it; attached images become their bytes. */
+export async function modelMessagesFor(
+  db: Db,
+  files: FileStore,
+  userId: string,
+  threadId: string,
+  assistantId: string,
+): Promise<ModelMessage[]> {
+  const rows = await db
+    .select({ id: messages.id, role: messages.role, parts: messages.parts, status: messages.status })
+    .from(messages)
+    .where(and(eq(messages.threadId, threadId), eq(messages.userId, userId)))
+    .orderBy(asc(messages.seq));
+  const history: UIMessage[] = [];
+  for (const row of rows) {
+    if (row.id === assistantId) continue;
+    const parts = row.parts as UIMessage['parts'];
+    const kept: UIMessage['parts'] = [];
+    for (const part of parts) {
+      if (part.type === 'text') kept.push({ type: 'text', text: part.text });
+      else if (part.type === 'file' && row.role === 'user') {
+        const bytes = await readOwnedAttachment(files, userId, part.url);
+        if (bytes) {
+          kept.push({
+            type: 'file',
+            mediaType: part.mediaType,
+            url: `data:${part.mediaType};base64,${Buffer.from(bytes).toString('base64')}`,
+          });
+        }
+      }
+    }
+    if (kept.length > 0) history.push({ id: row.id, role: row.role as 'user' | 'assistant', parts: kept });
+  }
+  return convertToModelMessages(history);
+}
+
+/** Checks every attachment of the message is the sender's own upload before anything is written. */
+export async function checkAttachments(files: FileStore, userId: string, request: ChatRequest): Promise<void> {
+  if (request.trigger !== 'submit-message') return;
+  for (const part of request.message.parts) {
+    if (part.type !== 'file') continue;
+    const bytes = await readOwnedAttachment(files, userId, part.url);
+    if (!bytes) throw new AppError('INVALID_FILE', 'An attached image was not found. Attach it again.');
+  }
+}

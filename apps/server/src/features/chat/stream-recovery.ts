@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { refundCreditFor } from '../credits/credits.service.ts';
+
+/**
+ * Answers left in 'streaming' by a process that died (killed, crashed, power loss): their writer's
+ * heartbeat stopped. They become 'interrupted' with the text saved so far, their thread is freed,
+ * and an answer that never got a token gives its credit back (once: refundCreditFor is idempotent).
+ * Safe with several instances: a live writer bumps its heartbeat well within staleBefore.
+ */
+export async function markStaleAnswersInterrupted(db: Db, staleBefore: Date): Promise<number> {
+  const rows = await queryRows<{ id: string; text: string; parts: unknown }>(
+    db,
+    sql`
+      with stale as (
+        update messages set status = 'interrupted', heartbeat_at = null
+        where status = 'streaming' and (heartbeat_at is null or heartbeat_at < ${staleBefore.toISOString()})
+        returning id, thread_id, text, parts
+      ), freed as (
+        update threads set active_stream_id = null
+        from stale where threads.id = stale.thread_id and threads.active_stream_id = stale.id
+        returning threads.id
+      )
+      select id, text, parts from stale`,
+  );
+  for (const row of rows) {
+    if (row.text === '' && (!Array.isArray(row.parts) || row.parts.length === 0)) await refundCreditFor(db, row.id);
+  }
+  return rows.length;
+}
+
+/** Runs the sweep now and then every staleSeconds; returns a stop function. */
+export function scheduleStaleAnswerSweep(
+  db: Db,
+  staleSeconds: number,
+  onError: (err: unknown) => void,
+  now: () => Date = () => new Date(),
+): () => void {
+  const sweep = () => markStaleAnswersInterrupted(db, new Date(now().getTime() - staleSeconds * 1000)).catch(onError);
+  void sweep();
+  const timer = setInterval(sweep, Math.max(1000, (staleSeconds * 1000) / 2));
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,100 @@
+import type { LanguageModelV4 } from '@ai-sdk/provider';
+import type { Locale, ModelsResponse, PublicModel } from '@polymath/shared';
+import type { Env } from '../../env.ts';
+import { createDemoModel, DEMO_MODEL_ID } from './demo-model.ts';
+import { type Catalogue, type CatalogueModel, loadCatalogue, toPublicModel } from './model-catalog.ts';
+import { createProviderFactories } from './model-providers.ts';
+
+/** A model the chat can use, with how to call it. */
+export type ResolvedModel = {
+  id: string;
+  tier: CatalogueModel['tier'];
+  capabilities: CatalogueModel['capabilities'];
+  available: boolean;
+  languageModel: () => LanguageModelV4;
+};
+
+export type ModelRegistry = {
+  /** The catalogue as a browser sees it. */
+  list(locale: Locale): ModelsResponse;
+  get(id: string): ResolvedModel | undefined;
+  /** True when no provider is configured and the offline demo model answers. */
+  demo: boolean;
+};
+
+const DEMO_TEXT: Record<Locale, { description: string; examples: string[] }> = {
+  en: {
+    description: 'A built-in offline demo, not a real AI. Add a provider key to chat with real models.',
+    examples: ['What can this app do?', 'How do I connect a real model?', 'Show me a table and some code'],
+  },
+  tr: {
+    description:
+      'Gerçek bir yapay zekâ değil, yerleşik çevrimdışı demo. Gerçek modeller için bir sağlayıcı anahtarı ekleyin.',
+    examples: [
+      'Bu uygulama neler yapabilir?',
+      'Gerçek bir modeli nasıl bağlarım?',
+      'Bana bir tablo ve biraz kod göster',
+    ],
+  },
+};
+
+/**
+ * The catalogue joined with the configured providers. With no provider configured at all, the
+ * offline demo model is added (free, the default) so a keyless start can chat; it is never
+ * offered once a real provider is configured.
+ */
+export function createModelRegistry(env: Env, catalogue: Catalogue = loadCatalogue(env.MODELS_FILE)): ModelRegistry {
+  const providers = createProviderFactories(env, catalogue);
+  const demo = !providers.anyConfigured();
+  const demoModel = demo ? createDemoModel() : undefined;
+  const byId = new Map<string, ResolvedModel>();
+  for (const model of catalogue.models) {
+    byId.set(model.id, {
+      id: model.id,
+      tier: model.tier,
+      capabilities: model.capabilities,
+      available: providers.isConfigured(model.provider),
+      languageModel: () => {
+        const lm = providers.languageModel(model);
+        if (!lm) throw new Error(`provider ${model.provider} is not configured`);
+        return lm;
+      },
+    });
+  }
+  if (demoModel) {
+    byId.set(DEMO_MODEL_ID, {
+      id: DEMO_MODEL_ID,
+      tier: 'free',
+      capabilities: { vision: false, reasoning: false },
+      available: true,
+      languageModel: () => demoModel,
+    });
+  }
+  const firstAvailableFree = catalogue.models.find((m) => m.tier === 'free' && providers.isConfigured(m.provider));
+  const defaultModelId = demo ? DEMO_MODEL_ID : (firstAvailableFree?.id ?? null);
+
+  return {
+    demo,
+    get: (id) => byId.get(id),
+    list(locale) {
+      const models: PublicModel[] = catalogue.models.map((m) =>
+        toPublicModel(m, catalogue, locale, providers.isConfigured(m.provider)),
+      );
+      if (demo) {
+        models.unshift({
+          id: DEMO_MODEL_ID,
+          provider: 'demo',
+          providerLabel: 'Polymath',
+          displayName: locale === 'tr' ? 'Demo (çevrimdışı)' : 'Demo (offline)',
+          description: DEMO_TEXT[locale].description,
+          examples: DEMO_TEXT[locale].examples,
+          capabilities: { vision: false, reasoning: false },
+          tier: 'free',
+          available: true,
+          demo: true,
+        });
+      }
+      return { models, defaultModelId };
+    },
+  };
+}
