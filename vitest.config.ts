@@ -18,6 +18,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'provider-fakes',
+          environment: 'node',
+          include: ['packages/provider-fakes/src/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: 'server',
           environment: 'node',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 
 /**
  * What start-server.ts tells the tests about the server it started (the temp data directory, where
- * the mail outbox is; the PostgreSQL database, when there is one; the mock identity provider). The
- * file is keyed by port: one server per port at a time.
+ * the mail outbox is; the PostgreSQL database, when there is one; the mock identity provider; the model
+ * providers' stand-ins). The file is keyed by port: one server per port at a time.
  * Plain TypeScript only (start-server.ts runs on Node's type stripping).
  */
 export type ServerState = {
@@ -16,6 +16,8 @@ export type ServerState = {
   baseUrl: string;
   /** The mock Google/Apple (oauth-mock.ts): its issuer URL and where tests set the next identity. */
   identityProvider: { issuer: string; controlUrl: string };
+  /** The model providers' stand-ins (@polymath/provider-fakes); their control endpoints are under /__control. */
+  providerFakes: { url: string };
 };
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3917);

@@ -7,10 +7,13 @@
  * - an oauth2-mock-server on a free 127.0.0.1 port as both Google and Apple (oauth-mock.ts): the
  *   server gets client ids and secrets for both and the mock's URL as GOOGLE_ISSUER and APPLE_ISSUER,
  *   so sign-in with them runs the production code path; the tests choose the identity it answers with;
+ * - the model providers' stand-ins (@polymath/provider-fakes) on another free 127.0.0.1 port: the server
+ *   gets fake keys and their base URLs for OpenAI, Anthropic, Google, DeepSeek and xAI, so chats stream
+ *   the stand-ins' answers over the real wire formats; the tests script them (provider-fakes.ts);
  * - the server on E2E_PORT (127.0.0.1) with NODE_ENV=test and LOG_LEVEL=warn, no third-party tags,
  *   no SMTP (mails land in DATA_DIR/outbox, where the tests read verification links);
  * - what the tests need to know (the data directory, the database URL, the identity provider's
- *   control endpoint) in serverStateFile() (server-state.ts);
+ *   control endpoint, the provider stand-ins' URL) in serverStateFile() (server-state.ts);
  * - SIGTERM/SIGINT are forwarded to the server; when it exits, this process cleans up and exits too.
  *
  * Run with Node 24 (npm/npx put the pinned Node first on PATH); the server is started with the same Node.
@@ -21,6 +24,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { type ProviderFakes, startProviderFakes } from '@polymath/provider-fakes';
 import { type IdentityProvider, startIdentityProvider } from './oauth-mock.ts';
 import { E2E_PORT, type ServerState, serverStateFile } from './server-state.ts';
 
@@ -48,6 +52,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'polymath-e2e-'));
 const adminUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 let databaseName: string | undefined;
 let identityProvider: IdentityProvider | undefined;
+let providerFakes: ProviderFakes | undefined;
 let child: ChildProcess | undefined;
 let stopSignal: NodeJS.Signals | undefined;
 let cleaningUp = false;
@@ -84,6 +89,13 @@ async function cleanup(exitCode: number): Promise<never> {
       await identityProvider.stop();
     } catch (err) {
       console.error('[e2e server] could not stop the identity provider:', err);
+    }
+  }
+  if (providerFakes) {
+    try {
+      await providerFakes.close();
+    } catch (err) {
+      console.error('[e2e server] could not stop the provider stand-ins:', err);
     }
   }
   if (databaseName) {
@@ -127,6 +139,16 @@ async function main() {
     'APPLE_CLIENT_ID',
     'APPLE_CLIENT_SECRET',
     'APPLE_ISSUER',
+    'OPENAI_API_KEY',
+    'OPENAI_BASE_URL',
+    'ANTHROPIC_API_KEY',
+    'ANTHROPIC_BASE_URL',
+    'GOOGLE_GENERATIVE_AI_API_KEY',
+    'GOOGLE_GENERATIVE_AI_BASE_URL',
+    'DEEPSEEK_API_KEY',
+    'DEEPSEEK_BASE_URL',
+    'XAI_API_KEY',
+    'XAI_BASE_URL',
   ];
   for (const key of operatorSettings) delete env[key];
 
@@ -140,6 +162,9 @@ async function main() {
   if (stopSignal) return cleanup(0);
 
   identityProvider = await startIdentityProvider(log);
+  if (stopSignal) return cleanup(0);
+
+  providerFakes = await startProviderFakes();
   if (stopSignal) return cleanup(0);
 
   Object.assign(env, {
@@ -162,6 +187,17 @@ async function main() {
     APPLE_CLIENT_ID: 'polymath-e2e-apple',
     APPLE_CLIENT_SECRET: 'polymath-e2e-apple-secret',
     APPLE_ISSUER: identityProvider.issuer,
+    // Every model provider is its stand-in: any key passes, the base URLs point at the fakes.
+    OPENAI_API_KEY: 'fake-openai',
+    OPENAI_BASE_URL: providerFakes.baseUrls.openai,
+    ANTHROPIC_API_KEY: 'fake-anthropic',
+    ANTHROPIC_BASE_URL: providerFakes.baseUrls.anthropic,
+    GOOGLE_GENERATIVE_AI_API_KEY: 'fake-google',
+    GOOGLE_GENERATIVE_AI_BASE_URL: providerFakes.baseUrls.google,
+    DEEPSEEK_API_KEY: 'fake-deepseek',
+    DEEPSEEK_BASE_URL: providerFakes.baseUrls.deepseek,
+    XAI_API_KEY: 'fake-xai',
+    XAI_BASE_URL: providerFakes.baseUrls.xai,
   });
 
   const state: ServerState = {
@@ -170,11 +206,12 @@ async function main() {
     databaseUrl: env.DATABASE_URL ?? null,
     baseUrl,
     identityProvider: { issuer: identityProvider.issuer, controlUrl: identityProvider.controlUrl },
+    providerFakes: { url: providerFakes.url },
   };
   writeFileSync(serverStateFile(), JSON.stringify(state));
   log(
     `starting on ${baseUrl} (Node ${process.version}, data ${dataDir}, ${adminUrl ? 'PostgreSQL' : 'PGlite'}, ` +
-      `identity provider ${identityProvider.issuer})`,
+      `identity provider ${identityProvider.issuer}, provider stand-ins ${providerFakes.url})`,
   );
   child = spawn(process.execPath, [join(root, 'apps/server/src/index.ts')], { cwd: root, env, stdio: 'inherit' });
   child.on('error', (err) => {

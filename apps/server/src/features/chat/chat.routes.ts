@@ -54,17 +54,16 @@ export function chatRoutes(auth: Auth, runtime: ChatRuntime, now: () => Date = (
         tags: ['chat'],
         summary: 'Send a message (or edit one, or regenerate the last answer) and stream the answer',
         description:
-          'Answers with an AI SDK UI message stream (SSE). Errors before the stream starts are JSON: 402 OUT_OF_CREDITS, 403 MODEL_REQUIRES_PRO, 503 MODEL_UNAVAILABLE, 409 GENERATION_IN_PROGRESS, 429 RATE_LIMITED.',
+          'Answers with an AI SDK UI message stream (SSE). Errors before the stream starts are JSON: 402 OUT_OF_CREDITS, 403 MODEL_REQUIRES_PRO, 409 GENERATION_IN_PROGRESS, 429 RATE_LIMITED, 400 MODEL_UNAVAILABLE.',
         responses: {
           200: { description: 'text/event-stream' },
-          400: { description: 'VALIDATION_FAILED, MODEL_NO_VISION, INVALID_FILE' },
+          400: { description: 'VALIDATION_FAILED, MODEL_UNAVAILABLE, MODEL_NO_VISION, INVALID_FILE' },
           401: { description: 'Not signed in' },
           402: { description: 'OUT_OF_CREDITS' },
           403: { description: 'MODEL_REQUIRES_PRO' },
           404: { description: 'Chat or message not found' },
           409: { description: 'GENERATION_IN_PROGRESS' },
           429: { description: 'RATE_LIMITED' },
-          503: { description: 'MODEL_UNAVAILABLE' },
         },
       }),
       validate('json', chatRequestSchema),
@@ -80,7 +79,7 @@ export function chatRoutes(auth: Auth, runtime: ChatRuntime, now: () => Date = (
         await checkAttachments(files, userId, request);
 
         const assistantId = randomBytes(12).toString('base64url');
-        await claimThread(db, { userId, plan, request, streamId: assistantId, now: at });
+        const { created } = await claimThread(db, { userId, plan, request, streamId: assistantId, now: at });
         let creditDay: string | null = null;
         let written = false;
         try {
@@ -113,7 +112,13 @@ export function chatRoutes(auth: Auth, runtime: ChatRuntime, now: () => Date = (
           } else if (creditDay) {
             await releaseCredit(db, userId, creditDay).catch((e: unknown) => logger.error({ err: e }, 'refund failed'));
           }
-          await releaseThread(db, request.threadId, assistantId).catch(() => {});
+          // A thread this request created for a turn that never happened does not stay behind.
+          await releaseThread(db, {
+            threadId: request.threadId,
+            userId,
+            streamId: assistantId,
+            discard: created && !written,
+          }).catch((e: unknown) => logger.error({ err: e }, 'could not release the thread'));
           throw err;
         }
       },

@@ -92,11 +92,18 @@ export async function claimThread(
   throw new AppError('NOT_FOUND', 'Chat not found.');
 }
 
-export async function releaseThread(db: Db, threadId: string, streamId: string): Promise<void> {
-  await db
-    .update(threads)
-    .set({ activeStreamId: null })
-    .where(and(eq(threads.id, threadId), eq(threads.activeStreamId, streamId)));
+/** Frees a thread claimed for a turn that failed before its answer started (or removes it, when new). */
+export async function releaseThread(
+  db: Db,
+  args: { threadId: string; userId: string; streamId: string; discard: boolean },
+): Promise<void> {
+  const owned = and(
+    eq(threads.id, args.threadId),
+    eq(threads.userId, args.userId),
+    eq(threads.activeStreamId, args.streamId),
+  );
+  if (args.discard) await db.delete(threads).where(owned);
+  else await db.update(threads).set({ activeStreamId: null }).where(owned);
 }
 
 /**

@@ -118,7 +118,7 @@ export async function startGeneration(input: GenerationInput): Promise<ReadableS
   );
   const [forStore, forClient] = observed.tee();
 
-  void persist(forStore).finally(() => {
+  const settled = persist(forStore).finally(() => {
     runtime.running.delete(assistantId);
     resolveDone();
   });
@@ -195,8 +195,42 @@ export async function startGeneration(input: GenerationInput): Promise<ReadableS
     }
   }
 
-  const sse = forClient.pipeThrough(new JsonToSseTransformStream());
+  const sse = endsCleanly(forClient, settled, (err) => {
+    failure ??= err;
+  }).pipeThrough(new JsonToSseTransformStream());
   const relayed = await runtime.streams.createNewResumableStream(assistantId, () => sse);
   if (!relayed) throw new Error('the stream id is already finished');
   return relayed;
+}
+
+/**
+ * The client's copy of the stream never errors: a provider connection that breaks mid-answer
+ * becomes an error chunk and a clean end, so every listener (and the relay) finishes. It ends only
+ * once the answer is settled in the database, so the next message never finds the thread busy.
+ */
+function endsCleanly(
+  source: ReadableStream<UIMessageChunk>,
+  settled: Promise<void>,
+  onError: (err: unknown) => void,
+): ReadableStream<UIMessageChunk> {
+  const reader = source.getReader();
+  return new ReadableStream<UIMessageChunk>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (!done) {
+          controller.enqueue(value);
+          return;
+        }
+      } catch (err) {
+        onError(err);
+        controller.enqueue({ type: 'error', errorText: streamErrorText('MODEL_FAILED') });
+      }
+      await settled;
+      controller.close();
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
 }

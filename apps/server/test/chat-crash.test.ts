@@ -1,0 +1,135 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { ProviderFakes } from '@polymath/provider-fakes';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.ts';
+import { AUTH_TEST_ENV, captureMailer, ORIGIN, signedInUser } from './auth-helpers.ts';
+import { newId, providerEnv, sendBody, startProviderFakes, until } from './chat-helpers.ts';
+import {
+  createScratchPostgres,
+  createTestApp,
+  TEST_DATABASE_URL,
+  TEST_SECRETS,
+  testDatabaseKinds,
+} from './databases.ts';
+
+/**
+ * A process killed mid-answer (SIGKILL: no drain, no cleanup) leaves its answer 'streaming'; the
+ * next process marks it interrupted with the text written so far, and frees the thread.
+ */
+const serverEntry = resolve(import.meta.dirname, '../src/index.ts');
+
+let fakes: ProviderFakes;
+beforeAll(async () => {
+  fakes = await startProviderFakes();
+});
+afterAll(async () => {
+  await fakes.close();
+});
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      s.close(() => (typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [serverEntry], {
+    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await until(async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined);
+    return res?.ok;
+  }, 30_000);
+  return child;
+}
+
+for (const kind of testDatabaseKinds()) {
+  it.skipIf(kind === 'postgres' && !TEST_DATABASE_URL)(
+    `an answer cut off by a killed process is interrupted after restart [${kind}]`,
+    { timeout: 90_000 },
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'polymath-crash-'));
+      const scratch = kind === 'postgres' ? await createScratchPostgres() : undefined;
+      const children: ChildProcess[] = [];
+      try {
+        // A signed-in user, made in-process on the same database the servers will use.
+        const setup = await openDatabase({ url: scratch?.url, dataDir });
+        await setup.migrate();
+        const mailer = captureMailer();
+        const setupApp = createTestApp(setup, { mailer, env: { ...AUTH_TEST_ENV, DATA_DIR: dataDir } });
+        const user = await signedInUser(setupApp, mailer);
+        await setup.close();
+
+        const port = await freePort();
+        const env: Record<string, string> = {
+          ...AUTH_TEST_ENV,
+          ...providerEnv(fakes),
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'error',
+          DATA_DIR: dataDir,
+          PUBLIC_URL: ORIGIN,
+          SESSION_SECRET: TEST_SECRETS.sessionSecret,
+          STREAM_STALE_SECONDS: '1',
+          ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+        };
+        const call = (path: string, init: RequestInit = {}) =>
+          fetch(`http://127.0.0.1:${port}${path}`, {
+            ...init,
+            headers: { origin: ORIGIN, cookie: user.jar.header(), 'content-type': 'application/json', ...init.headers },
+          });
+
+        const first = await startServer(env, port);
+        children.push(first);
+        const threadId = newId('t');
+        const res = await call('/api/chat', {
+          method: 'POST',
+          body: JSON.stringify(sendBody(threadId, 'Cut me off [[fake tokens=500 pace=20]]')),
+        });
+        expect(res.status).toBe(200);
+        const reader = res.body?.getReader();
+        const decoder = new TextDecoder();
+        let seen = '';
+        while (!seen.includes(' w10"')) seen += decoder.decode((await reader?.read())?.value);
+        await new Promise((r) => setTimeout(r, 1200)); // a write of the partial answer has happened
+        first.kill('SIGKILL');
+        await new Promise((r) => first.once('exit', r));
+
+        const second = await startServer(env, port);
+        children.push(second);
+        const answer = await until(async () => {
+          const detail = (await (await call(`/api/threads/${threadId}`)).json()) as {
+            activeStreamId: string | null;
+            messages: { role: string; parts: { type: string; text?: string }[]; metadata?: { status?: string } }[];
+          };
+          const last = detail.messages.at(-1);
+          return last?.metadata?.status === 'interrupted' ? { detail, last } : undefined;
+        }, 20_000);
+        const text = answer.last.parts.map((p) => p.text ?? '').join('');
+        expect(text).toContain('w10');
+        expect(text).not.toContain('w500');
+        expect(answer.detail.activeStreamId).toBeNull();
+        expect((await call(`/api/chat/${threadId}/stream`)).status).toBe(204);
+        // The thread takes new messages again.
+        const next = await call('/api/chat', {
+          method: 'POST',
+          body: JSON.stringify(sendBody(threadId, 'Again [[fake tokens=2]]')),
+        });
+        expect(next.status).toBe(200);
+        await next.text();
+      } finally {
+        for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+        await scratch?.drop().catch(() => {});
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * Runs the provider stand-ins until Ctrl-C:
+ *
+ *   node packages/provider-fakes/src/cli.ts          (PORT, default 4010; HOST, default 127.0.0.1)
+ *
+ * and prints the variables that point the server's AI SDK providers at them.
+ */
+import { startProviderFakes } from './server.ts';
+
+const port = Number(process.env.PORT ?? 4010);
+const host = process.env.HOST ?? '127.0.0.1';
+const fakes = await startProviderFakes({ port, host });
+
+console.log(`Provider stand-ins listening on ${fakes.url}
+
+  OPENAI_BASE_URL=${fakes.baseUrls.openai}
+  ANTHROPIC_BASE_URL=${fakes.baseUrls.anthropic}
+  GOOGLE_GENERATIVE_AI_BASE_URL=${fakes.baseUrls.google}
+  DEEPSEEK_BASE_URL=${fakes.baseUrls.deepseek}
+  XAI_BASE_URL=${fakes.baseUrls.xai}
+
+Any API key works (it only has to be there). Script an answer with a directive in the last user message,
+e.g. [[fake tokens=40 pace=50]], [[fake text="Hi there" reasoning=3]], [[fake drop=5]], [[fake fail]], [[fake hang]],
+or over HTTP: POST ${fakes.url}/__control/script {"dropAfter":3}; counts at GET ${fakes.url}/__control/calls.`);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) process.exit(1);
+    closing = true;
+    void fakes.close().then(() => process.exit(0));
+  });
+}
