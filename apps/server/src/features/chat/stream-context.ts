@@ -27,21 +27,52 @@ export function createStreamContext(options: { redisUrl?: string | undefined; lo
 }
 
 function createRedisStreamContext(url: string, logger: Logger): StreamContext {
-  const publisher = createClient({ url });
-  const subscriber = publisher.duplicate();
-  for (const client of [publisher, subscriber]) {
+  const pub = createClient({ url });
+  const sub = pub.duplicate();
+  for (const client of [pub, sub]) {
     client.on('error', (err: unknown) => logger.warn({ err }, 'redis (streams) error'));
   }
-  const ctx = createResumableStreamContext({
-    keyPrefix: 'polymath',
-    waitUntil: null,
-    publisher: publisher as unknown as Publisher,
-    subscriber: subscriber as unknown as Subscriber,
-  });
+  // Connected once, on first use; every command waits for it.
+  let ready: Promise<unknown> | undefined;
+  const connected = () => {
+    ready ??= Promise.all([pub.connect(), sub.connect()]);
+    return ready;
+  };
+  const publisher: Publisher = {
+    connect: connected,
+    publish: async (channel, message) => {
+      await connected();
+      return pub.publish(channel, message);
+    },
+    set: async (key, value, options) => {
+      await connected();
+      return options?.EX ? pub.set(key, value, { expiration: { type: 'EX', value: options.EX } }) : pub.set(key, value);
+    },
+    get: async (key) => {
+      await connected();
+      return pub.get(key);
+    },
+    incr: async (key) => {
+      await connected();
+      return pub.incr(key);
+    },
+  };
+  const subscriber: Subscriber = {
+    connect: connected,
+    subscribe: async (channel, callback) => {
+      await connected();
+      await sub.subscribe(channel, (message: string) => callback(message));
+    },
+    unsubscribe: async (channel) => {
+      await connected();
+      return sub.unsubscribe(channel);
+    },
+  };
+  const ctx = createResumableStreamContext({ keyPrefix: 'polymath', waitUntil: null, publisher, subscriber });
   return {
     ...ctx,
     async close() {
-      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
+      if (ready) await Promise.allSettled([pub.quit(), sub.quit()]);
     },
   };
 }

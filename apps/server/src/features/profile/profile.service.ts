@@ -7,11 +7,12 @@ import {
   type UpdateProfileInput,
 } from '@polymath/shared';
 import { and, eq } from 'drizzle-orm';
-import sharp, { type Metadata } from 'sharp';
 import type { Db } from '../../db/client.ts';
 import { accounts, users, verifications } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { type ImageType, MAX_INPUT_PIXELS, reencodeImage, sniffImageType as sniffImage } from '../../lib/images.ts';
 import { type FileStore, newFileName } from '../../lib/storage/file-store.ts';
+import { deleteUserAttachments } from '../attachments/attachments.service.ts';
 import { localeOf } from '../auth/auth.ts';
 
 /** Profile photos live in this folder of the file store and are served at AVATAR_URL_PREFIX + name. */
@@ -21,8 +22,7 @@ export const AVATAR_URL_PREFIX = '/api/files/avatars/';
 export const AVATAR_NAME = /^[A-Za-z0-9_-]{22}\.webp$/;
 export const AVATAR_SIZE = 512;
 /** Larger images are refused before they are decoded (a 4 MB PNG can claim gigapixels). */
-export const PHOTO_MAX_PIXELS = 40_000_000;
-const PHOTO_MAX_SIDE = 12_000;
+export const PHOTO_MAX_PIXELS = MAX_INPUT_PIXELS;
 
 type UserRow = typeof users.$inferSelect;
 
@@ -84,56 +84,28 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
   return requireProfile(db, userId);
 }
 
-type ImageType = 'jpeg' | 'png' | 'webp';
+/** Profile photos may be these; GIF is refused. */
+const PHOTO_TYPES = ['jpeg', 'png', 'webp'] as const satisfies readonly ImageType[];
 
-/** The image type by its first bytes (never by name or declared type). */
+/** The photo's type by its first bytes (never by name or declared type); null for anything else. */
 export function sniffImageType(bytes: Uint8Array): ImageType | null {
-  const at = (i: number) => bytes[i];
-  if (bytes.length >= 3 && at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return 'jpeg';
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (bytes.length >= 8 && png.every((b, i) => at(i) === b)) return 'png';
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
-  return null;
+  return sniffImage(bytes, PHOTO_TYPES);
 }
 
 /**
- * Checks an uploaded photo by content and re-encodes it: JPEG, PNG or WebP only, at most 4 MB and
- * PHOTO_MAX_PIXELS (read from the header, before decoding), oriented by EXIF, cropped to 512x512 and
- * written as WebP without any metadata (sharp keeps none unless asked).
+ * Checks an uploaded photo by content and re-encodes it (lib/images.ts): JPEG, PNG or WebP only, at
+ * most 4 MB and PHOTO_MAX_PIXELS (read from the header, before decoding), oriented by EXIF, cropped
+ * to 512x512 and written as WebP without any metadata.
  */
 export async function processProfilePhoto(bytes: Uint8Array): Promise<Buffer> {
-  if (bytes.length === 0) throw new AppError('INVALID_FILE', 'The file is empty.');
   if (bytes.length > PROFILE_PHOTO_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'The photo is larger than 4 MB.');
-  const type = sniffImageType(bytes);
-  if (!type) throw new AppError('INVALID_FILE', 'Upload a JPEG, PNG or WebP image.');
-  const options = { failOn: 'warning', limitInputPixels: PHOTO_MAX_PIXELS, autoOrient: true } as const;
-
-  let meta: Metadata;
-  try {
-    meta = await sharp(bytes, { ...options, limitInputPixels: false }).metadata();
-  } catch {
-    throw new AppError('INVALID_FILE');
-  }
-  if (meta.format !== type) throw new AppError('INVALID_FILE');
-  const { width = 0, height = 0 } = meta;
-  if (
-    width < 1 ||
-    height < 1 ||
-    width > PHOTO_MAX_SIDE ||
-    height > PHOTO_MAX_SIDE ||
-    width * height > PHOTO_MAX_PIXELS
-  ) {
-    throw new AppError('INVALID_FILE', 'The image dimensions are too large.');
-  }
-  try {
-    return await sharp(bytes, { ...options, pages: 1 })
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
-      .webp({ quality: 85 })
-      .toBuffer();
-  } catch {
-    throw new AppError('INVALID_FILE');
-  }
+  return reencodeImage(bytes, {
+    accepted: PHOTO_TYPES,
+    unsupportedMessage: 'Upload a JPEG, PNG or WebP image.',
+    maxPixels: PHOTO_MAX_PIXELS,
+    encode: (image) =>
+      image.resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' }).webp({ quality: 85 }),
+  });
 }
 
 /** Stores a new photo under a fresh random name and removes the previous one. */
@@ -213,8 +185,9 @@ export async function unlinkConnection(db: Db, userId: string, provider: LoginPr
 }
 
 /**
- * Deletes the user with their sessions, connections, pending tokens and files. Refused while a
- * subscription is active (SUBSCRIPTION_ACTIVE), and then nothing is deleted.
+ * Deletes the user with their sessions, connections, pending tokens, threads and files (photo and
+ * chat attachments). Refused while a subscription is active (SUBSCRIPTION_ACTIVE), and then nothing
+ * is deleted.
  */
 export async function deleteAccount(db: Db, files: FileStore, userId: string): Promise<void> {
   const photo = await db.transaction(async (tx) => {
@@ -233,4 +206,6 @@ export async function deleteAccount(db: Db, files: FileStore, userId: string): P
     return user.photo;
   });
   if (photo && AVATAR_NAME.test(photo)) await files.delete(`${AVATAR_FOLDER}/${photo}`);
+  // Threads and messages went with the user (ON DELETE CASCADE); their images are files.
+  await deleteUserAttachments(files, userId);
 }

@@ -1,8 +1,109 @@
+import {
+  clientIdSchema,
+  threadDetailSchema,
+  threadListQuerySchema,
+  threadListResponseSchema,
+  threadSchema,
+  updateThreadSchema,
+} from '@polymath/shared';
+import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { describeRoute, resolver } from 'hono-openapi';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { validate } from '../../lib/validate.ts';
+import { CONTROL_CHARS } from '../auth/auth.routes.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser, type UserEnv } from '../auth/require-user.ts';
+import { deleteThread, getThreadDetail, listThreads, restoreThread, updateThread } from './threads.service.ts';
 
-/** /api/threads: the signed-in user's chat history (being built). */
+/** The shared contract, plus: no control characters in titles (PostgreSQL refuses NUL in text). */
+const threadUpdate = updateThreadSchema.superRefine((value, ctx) => {
+  if (value.title !== undefined && CONTROL_CHARS.test(value.title)) {
+    ctx.addIssue({ code: 'custom', path: ['title'], message: 'Invalid characters' });
+  }
+});
+
+const errorResponses = (...codes: number[]) =>
+  Object.fromEntries(codes.map((code) => [code, { description: `Error (${code}): { error: { code, message } }` }]));
+
+const jsonResponse = (description: string, schema: z.ZodType) => ({
+  description,
+  content: { 'application/json': { schema: resolver(schema) } },
+});
+
+/** The :id of the URL; an id that cannot be a thread's is as missing as another user's (404). */
+function threadIdOf(c: Context<UserEnv>): string {
+  const id = c.req.param('id') ?? '';
+  if (!clientIdSchema.safeParse(id).success) throw new AppError('NOT_FOUND');
+  return id;
+}
+
+/**
+ * /api/threads: the signed-in user's chat history. Only the session user's threads are ever read or
+ * changed; another user's thread id answers 404 exactly like a missing one.
+ */
 export function threadsRoutes(auth: Auth) {
-  return new Hono<UserEnv>().use(requireUser(auth));
+  return new Hono<UserEnv>()
+    .use(requireUser(auth))
+    .get(
+      '/',
+      describeRoute({
+        tags: ['threads'],
+        summary: "The signed-in user's threads, most recently active first",
+        description:
+          'Keyset pages: pass `nextCursor` as `cursor` for the next page. `starred=true` lists starred threads; ' +
+          '`q` searches titles and message text (every word, as a prefix). Free plans see the last 30 days.',
+        responses: { 200: jsonResponse('A page of threads', threadListResponseSchema), ...errorResponses(400, 401) },
+      }),
+      validate('query', threadListQuerySchema),
+      async (c) => {
+        c.header('cache-control', 'no-store');
+        return c.json(await listThreads(c.var.deps.db, c.var.user.id, c.req.valid('query')));
+      },
+    )
+    .get(
+      '/:id',
+      describeRoute({
+        tags: ['threads'],
+        summary: 'A thread with its messages and the answer being generated, if any',
+        responses: { 200: jsonResponse('The thread', threadDetailSchema), ...errorResponses(401, 404) },
+      }),
+      async (c) => {
+        c.header('cache-control', 'no-store');
+        return c.json(await getThreadDetail(c.var.deps.db, c.var.user.id, threadIdOf(c)));
+      },
+    )
+    .patch(
+      '/:id',
+      describeRoute({
+        tags: ['threads'],
+        summary: 'Rename (at most 50 characters) or star a thread',
+        description: 'Neither changes the order of the history (updatedAt is last activity).',
+        responses: { 200: jsonResponse('The updated thread', threadSchema), ...errorResponses(400, 401, 404) },
+      }),
+      validate('json', threadUpdate),
+      async (c) => c.json(await updateThread(c.var.deps.db, c.var.user.id, threadIdOf(c), c.req.valid('json'))),
+    )
+    .delete(
+      '/:id',
+      describeRoute({
+        tags: ['threads'],
+        summary: 'Delete a thread (can be undone with POST /api/threads/{id}/restore)',
+        responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 404) },
+      }),
+      async (c) => {
+        await deleteThread(c.var.deps.db, c.var.user.id, threadIdOf(c));
+        return c.body(null, 204);
+      },
+    )
+    .post(
+      '/:id/restore',
+      describeRoute({
+        tags: ['threads'],
+        summary: 'Undo the deletion of a thread',
+        responses: { 200: jsonResponse('The restored thread', threadSchema), ...errorResponses(401, 404) },
+      }),
+      async (c) => c.json(await restoreThread(c.var.deps.db, c.var.user.id, threadIdOf(c))),
+    );
 }

@@ -1,0 +1,259 @@
+import {
+  type ChatMessage,
+  type ChatToolId,
+  FREE_HISTORY_DAYS,
+  MESSAGE_STATUSES,
+  type MessageStatus,
+  type Thread,
+  type ThreadDetail,
+  type ThreadListQuery,
+  type ThreadListResponse,
+  type UpdateThread,
+} from '@polymath/shared';
+import { and, asc, desc, eq, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { messages, threads, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+export type ThreadRow = typeof threads.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+
+/** The columns a thread is read with (not its search vector). */
+const threadColumns = {
+  id: threads.id,
+  userId: threads.userId,
+  toolId: threads.toolId,
+  title: threads.title,
+  starred: threads.starred,
+  modelId: threads.modelId,
+  createdAt: threads.createdAt,
+  updatedAt: threads.updatedAt,
+  deletedAt: threads.deletedAt,
+  activeStreamId: threads.activeStreamId,
+};
+export type ThreadFields = Omit<ThreadRow, 'titleSearch'>;
+
+const messageColumns = {
+  id: messages.id,
+  role: messages.role,
+  parts: messages.parts,
+  status: messages.status,
+  modelId: messages.modelId,
+  createdAt: messages.createdAt,
+};
+export type MessageFields = Pick<MessageRow, keyof typeof messageColumns>;
+
+// ---------------------------------------------------------------------------------------------
+// Mappers: the one place rows become the wire shapes.
+
+export function toThread(row: ThreadFields): Thread {
+  return {
+    id: row.id,
+    title: row.title,
+    starred: row.starred,
+    modelId: row.modelId,
+    toolId: row.toolId as ChatToolId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toChatMessage(row: MessageFields): ChatMessage {
+  const status = (MESSAGE_STATUSES as readonly string[]).includes(row.status)
+    ? (row.status as MessageStatus)
+    : undefined;
+  return {
+    id: row.id,
+    role: row.role === 'user' ? 'user' : 'assistant',
+    parts: Array.isArray(row.parts) ? (row.parts as Record<string, unknown>[]) : [],
+    metadata: {
+      ...(row.modelId ? { modelId: row.modelId } : {}),
+      ...(status ? { status } : {}),
+      createdAt: row.createdAt.toISOString(),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Conditions
+
+/**
+ * The plan's history window: free users see threads active in the last FREE_HISTORY_DAYS days, Pro
+ * users all of them. Older threads are kept (they come back on upgrade). Decided by the database
+ * clock, like updated_at itself.
+ */
+function withinPlanWindow(userId: string): SQL {
+  return sql`(${threads.updatedAt} >= now() - make_interval(days => ${FREE_HISTORY_DAYS}::int) or exists (
+    select 1 from ${users} where ${users.id} = ${userId} and ${users.accessLevel} = 'pro'))`;
+}
+
+/** A thread the user owns, has not deleted and may see on their plan. */
+function visibleThread(userId: string, threadId: string): SQL | undefined {
+  return and(eq(threads.id, threadId), eq(threads.userId, userId), isNull(threads.deletedAt), withinPlanWindow(userId));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keyset cursor: the last row's (updated_at, id). updated_at is carried as text with PostgreSQL's
+// microseconds (a JS Date would round them to milliseconds and skip or repeat rows).
+
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const CURSOR_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const cursorTime = sql<string>`to_char(${threads.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+type Cursor = { updatedAt: string; id: string };
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.updatedAt, cursor.id])).toString('base64url');
+}
+
+/** The cursor, or null when it is not one this server made. */
+export function decodeCursor(value: string): Cursor | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(value)) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 2) return null;
+  const [updatedAt, id] = parsed as unknown[];
+  if (typeof updatedAt !== 'string' || typeof id !== 'string') return null;
+  if (!CURSOR_TIME.test(updatedAt) || !CURSOR_ID.test(id)) return null;
+  // A real instant (no month 13): the millisecond part must survive a round trip through Date.
+  const ms = `${updatedAt.slice(0, 23)}Z`;
+  const date = new Date(ms);
+  if (Number.isNaN(date.getTime()) || date.toISOString() !== ms) return null;
+  return { updatedAt, id };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search
+
+/**
+ * The user's words as a prefix tsquery for to_tsquery('simple', …): split at anything that is not a
+ * letter or digit, each word `'word':*`, all required. Only letters and digits remain, so nothing
+ * the user types can be tsquery syntax. Case is folded by to_tsquery itself, with the same parser
+ * and configuration as the generated search columns (JavaScript would fold "İ" to "i̇", which
+ * PostgreSQL never stores). Null when no word remains.
+ */
+export function searchQuery(q: string): string | null {
+  const words = q
+    .normalize('NFC')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '');
+  if (words.length === 0) return null;
+  return words.map((w) => `'${w}':*`).join(' & ');
+}
+
+function matchesSearch(userId: string, query: string): SQL {
+  const tsquery = sql`to_tsquery('simple', ${query})`;
+  return sql`(${threads.titleSearch} @@ ${tsquery} or exists (
+    select 1 from ${messages}
+    where ${messages.threadId} = ${threads.id} and ${messages.userId} = ${userId} and ${messages.textSearch} @@ ${tsquery}))`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+/**
+ * One page of the user's threads, most recently active first (updated_at desc, id desc), after the
+ * cursor of the previous page. Deleted threads and those outside the plan window are left out.
+ */
+export async function listThreads(db: Db, userId: string, query: ThreadListQuery): Promise<ThreadListResponse> {
+  const conditions: (SQL | undefined)[] = [
+    eq(threads.userId, userId),
+    isNull(threads.deletedAt),
+    withinPlanWindow(userId),
+  ];
+  if (query.cursor !== undefined) {
+    const cursor = decodeCursor(query.cursor);
+    if (!cursor) {
+      throw new AppError('VALIDATION_FAILED', undefined, {
+        fields: [{ path: 'cursor', message: 'Invalid cursor' }],
+      });
+    }
+    conditions.push(sql`(${threads.updatedAt}, ${threads.id}) < (${cursor.updatedAt}::timestamptz, ${cursor.id})`);
+  }
+  if (query.starred) conditions.push(eq(threads.starred, true));
+  if (query.q) {
+    const tsquery = searchQuery(query.q);
+    if (!tsquery) return { threads: [], nextCursor: null };
+    conditions.push(matchesSearch(userId, tsquery));
+  }
+  const rows = await db
+    .select({ ...threadColumns, cursorTime })
+    .from(threads)
+    .where(and(...conditions))
+    .orderBy(desc(threads.updatedAt), desc(threads.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    threads: page.map(toThread),
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ updatedAt: last.cursorTime, id: last.id }) : null,
+  };
+}
+
+/**
+ * The user's thread, or null when it is missing, someone else's or deleted. The plan window is not
+ * applied: this is for the chat core, which decides what a free user may do with an old thread.
+ */
+export async function getOwnedThread(db: Db, userId: string, threadId: string): Promise<ThreadFields | null> {
+  const [row] = await db
+    .select(threadColumns)
+    .from(threads)
+    .where(and(eq(threads.id, threadId), eq(threads.userId, userId), isNull(threads.deletedAt)));
+  return row ?? null;
+}
+
+/** The thread with its messages in order and the stream being generated, if any. */
+export async function getThreadDetail(db: Db, userId: string, threadId: string): Promise<ThreadDetail> {
+  const [row] = await db.select(threadColumns).from(threads).where(visibleThread(userId, threadId));
+  if (!row) throw new AppError('NOT_FOUND');
+  const rows = await db
+    .select(messageColumns)
+    .from(messages)
+    .where(and(eq(messages.threadId, row.id), eq(messages.userId, userId)))
+    .orderBy(asc(messages.seq));
+  return { thread: toThread(row), messages: rows.map(toChatMessage), activeStreamId: row.activeStreamId };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes. None of them touches updated_at: the history stays ordered by activity.
+
+/** Renames and/or stars the thread. */
+export async function updateThread(db: Db, userId: string, threadId: string, input: UpdateThread): Promise<Thread> {
+  const patch: Partial<typeof threads.$inferInsert> = {};
+  if (input.title !== undefined) patch.title = input.title;
+  if (input.starred !== undefined) patch.starred = input.starred;
+  const [row] = await db.update(threads).set(patch).where(visibleThread(userId, threadId)).returning(threadColumns);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toThread(row);
+}
+
+/** Soft delete: hidden everywhere until restored or purged. */
+export async function deleteThread(db: Db, userId: string, threadId: string): Promise<void> {
+  const [row] = await db
+    .update(threads)
+    .set({ deletedAt: sql`now()` })
+    .where(visibleThread(userId, threadId))
+    .returning({ id: threads.id });
+  if (!row) throw new AppError('NOT_FOUND');
+}
+
+/** Undoes a delete; NOT_FOUND when the thread is not the user's or not deleted. */
+export async function restoreThread(db: Db, userId: string, threadId: string): Promise<Thread> {
+  const [row] = await db
+    .update(threads)
+    .set({ deletedAt: null })
+    .where(and(eq(threads.id, threadId), eq(threads.userId, userId), isNotNull(threads.deletedAt)))
+    .returning(threadColumns);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toThread(row);
+}
+
+/** Removes threads (and their messages) deleted before `olderThan`; returns how many. */
+export async function purgeDeletedThreads(db: Db, olderThan: Date): Promise<number> {
+  const rows = await db.delete(threads).where(lt(threads.deletedAt, olderThan)).returning({ id: threads.id });
+  return rows.length;
+}
