@@ -51,7 +51,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           ))}
         </ul>
       </nav>
-      <ThreadHistory />
+      <ThreadHistory onNavigate={onNavigate} />
       {user?.accessLevel !== 'pro' ? (
         <div className="rounded-2xl border border-border bg-bg p-3">
           <p className="flex items-center gap-2 text-sm font-semibold">

@@ -1,48 +1,163 @@
-import { MessageSquareDashed, Star } from 'lucide-react';
-import { useState } from 'react';
+import { THREAD_SEARCH_MAX_LENGTH } from '@polymath/shared';
+import { LogIn, Search, X } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../app/store.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
+import { baseApi } from '../../lib/api/base-api.ts';
+import { authDialogOpened } from '../../lib/store/dialogs-slice.ts';
+import { HistorySkeleton, ThreadList } from './thread-list.tsx';
+import { useEscapeFirst } from './use-escape-first.ts';
 
 type View = 'all' | 'starred';
 
+/** How long typing pauses before the search runs. */
+export const SEARCH_DEBOUNCE_MS = 250;
+
 /**
- * The chat history: all chats grouped Today / Previous 7 Days / Last Month / Other Days, or only
- * starred ones. Threads are stored with the chat feature; until then the empty state explains.
+ * The chat history in the sidebar (and the phone drawer): all chats grouped Today / Previous 7
+ * Days / Last Month / Other Days, or only starred ones; a search over titles and messages; a menu
+ * per chat to rename, star or delete it. Signed-out visitors get a prompt and no requests.
  */
-export function ThreadHistory() {
-  const { t } = useTranslation();
+export function ThreadHistory({ onNavigate }: { onNavigate?: (() => void) | undefined } = {}) {
+  const { t } = useTranslation('history');
+  const dispatch = useAppDispatch();
+  const userId = useAppSelector((s) => s.user.currentUser?.id ?? null);
+  const isLoadingUser = useAppSelector((s) => s.user.isLoadingUser);
   const [view, setView] = useState<View>('all');
-  const tab = (value: View, label: string) => (
-    <button
-      type="button"
-      role="tab"
-      aria-selected={view === value}
-      onClick={() => setView(value)}
-      className={cn(
-        'flex-1 rounded-lg px-2 py-1.5 text-xs font-medium transition',
-        view === value ? 'bg-bg text-fg shadow-sm' : 'text-muted hover:text-fg',
-      )}
-    >
-      {label}
-    </button>
-  );
-  return (
-    <section aria-labelledby="history-heading" className="flex min-h-0 flex-1 flex-col">
-      <h2 id="history-heading" className="px-3 pb-2 text-xs font-semibold uppercase tracking-wide text-muted">
-        {t('history.title')}
-      </h2>
-      <div role="tablist" aria-label={t('history.title')} className="mx-2 mb-3 flex gap-1 rounded-xl bg-surface-2 p-1">
-        {tab('all', t('history.all'))}
-        {tab('starred', t('history.starred'))}
+  const [input, setInput] = useState('');
+  const [query, setQuery] = useState('');
+  const searchRef = useRef<HTMLInputElement>(null);
+  const headingId = useId();
+
+  useEffect(() => {
+    const next = input.trim();
+    if (next === query) return;
+    const timer = setTimeout(() => setQuery(next), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [input, query]);
+
+  // Chats and credits are private: once nobody is signed in, drop what is cached (unused entries
+  // are removed, not refetched) so the next account never sees them.
+  useEffect(() => {
+    if (userId === null) dispatch(baseApi.util.invalidateTags(['Threads', 'Credits']));
+  }, [userId, dispatch]);
+
+  const clearSearch = () => {
+    setInput('');
+    setQuery('');
+  };
+
+  useEscapeFirst(searchRef, () => {
+    if (input === '') return false;
+    clearSearch();
+    return true;
+  });
+
+  let content: ReactNode;
+  if (userId === null && isLoadingUser) {
+    content = <HistorySkeleton />;
+  } else if (userId === null) {
+    content = (
+      <div
+        data-testid="history-signed-out"
+        className="mx-2 flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border px-4 py-5 text-center text-sm text-muted"
+      >
+        <p>{t('signedOut')}</p>
+        <button
+          type="button"
+          onClick={() => {
+            onNavigate?.();
+            dispatch(authDialogOpened('signIn'));
+          }}
+          className={buttonClass('secondary', 'sm')}
+        >
+          <LogIn className="h-4 w-4" aria-hidden="true" />
+          {t('signIn')}
+        </button>
       </div>
-      <div className="flex flex-col items-center gap-2 px-4 py-6 text-center text-sm text-muted">
-        {view === 'all' ? (
-          <MessageSquareDashed className="h-6 w-6" aria-hidden="true" />
-        ) : (
-          <Star className="h-6 w-6" aria-hidden="true" />
+    );
+  } else {
+    const tab = (value: View, label: string) => (
+      <Tabs.Trigger
+        value={value}
+        data-testid={`history-tab-${value}`}
+        className={cn(
+          'flex-1 cursor-pointer rounded-lg px-2 py-1.5 text-xs font-medium transition',
+          'focus-visible:outline-2 focus-visible:outline-accent',
+          view === value ? 'bg-bg text-fg shadow-sm' : 'text-muted hover:text-fg',
         )}
-        <p>{view === 'all' ? t('history.empty') : t('history.emptyStarred')}</p>
-      </div>
+      >
+        {label}
+      </Tabs.Trigger>
+    );
+    const panel = (value: View) => (
+      <Tabs.Content value={value} className="flex flex-col focus-visible:outline-none">
+        <ThreadList
+          key={userId}
+          starred={value === 'starred'}
+          q={query}
+          onNavigate={onNavigate}
+          onRowDeleted={() => searchRef.current?.focus()}
+        />
+      </Tabs.Content>
+    );
+    content = (
+      <Tabs.Root value={view} onValueChange={(v) => setView(v as View)} className="flex min-w-0 flex-col">
+        <Tabs.List aria-label={t('title')} className="mx-2 mb-2 flex gap-1 rounded-xl bg-surface-2 p-1">
+          {tab('all', t('all'))}
+          {tab('starred', t('starred'))}
+        </Tabs.List>
+        <div className="relative mx-2 mb-2">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-2.5 h-4 w-4 -translate-y-1/2 text-muted"
+            aria-hidden="true"
+          />
+          <input
+            ref={searchRef}
+            type="search"
+            data-testid="history-search"
+            aria-label={t('search.label')}
+            placeholder={t('search.placeholder')}
+            value={input}
+            maxLength={THREAD_SEARCH_MAX_LENGTH}
+            onChange={(event) => setInput(event.target.value)}
+            className={cn(
+              'h-9 w-full min-w-0 rounded-xl border border-border bg-bg pr-9 pl-8 text-base text-fg md:text-sm',
+              'placeholder:text-muted focus:outline-2 focus:outline-accent',
+              '[&::-webkit-search-cancel-button]:appearance-none',
+            )}
+          />
+          {input ? (
+            <button
+              type="button"
+              onClick={() => {
+                clearSearch();
+                searchRef.current?.focus();
+              }}
+              aria-label={t('search.clear')}
+              title={t('search.clear')}
+              data-testid="history-search-clear"
+              className="absolute top-1/2 right-1 flex h-7 w-7 -translate-y-1/2 cursor-pointer items-center justify-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
+            >
+              <X className="h-4 w-4" aria-hidden="true" />
+            </button>
+          ) : null}
+        </div>
+        {panel('all')}
+        {panel('starred')}
+      </Tabs.Root>
+    );
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="flex min-h-0 min-w-0 flex-1 flex-col">
+      <h2 id={headingId} className="px-3 pb-2 text-xs font-semibold uppercase tracking-wide text-muted">
+        {t('title')}
+      </h2>
+      {content}
     </section>
   );
 }
