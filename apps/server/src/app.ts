@@ -65,8 +65,11 @@ export function createApp(deps: AppDeps) {
   app.route('/api/files', avatarRoutes(auth));
   app.route('/api/chat/attachments', attachmentUploadRoutes(auth));
   app.route('/api/files/attachments', attachmentFileRoutes(auth));
-  app.route('/api/threads', threadsRoutes(auth));
   const chat = deps.chat ?? createChatRuntime(deps.env, deps.logger);
+  app.route(
+    '/api/threads',
+    threadsRoutes(auth, (streamId) => chat.stop(streamId)),
+  );
   app.route('/api/models', modelsRoutes(chat.models));
   app.route('/api/credits', creditsRoutes(auth));
   app.route('/api/chat', chatRoutes(auth, chat));

@@ -8,6 +8,7 @@ import { EnvError, loadEnv } from './env.ts';
 import { createChatRuntime } from './features/chat/chat-runtime.ts';
 import { scheduleStaleAnswerSweep } from './features/chat/stream-recovery.ts';
 import { CatalogueError } from './features/models/model-catalog.ts';
+import { purgeDeletedThreads } from './features/threads/threads.service.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mail/mailer.ts';
 import { loadOrCreateSecrets } from './lib/secrets.ts';
@@ -63,6 +64,16 @@ async function main() {
     logger.warn({ err }, 'stale answer sweep failed'),
   );
 
+  // Deleted chats can be restored for a while (undo); after 30 days they are removed for good.
+  const purge = setInterval(
+    () =>
+      void purgeDeletedThreads(database.db, new Date(Date.now() - 30 * 86_400_000)).catch((err: unknown) =>
+        logger.warn({ err }, 'purging deleted chats failed'),
+      ),
+    6 * 3_600_000,
+  );
+  purge.unref();
+
   const lifecycle = { draining: false };
   const app = createApp({
     env,
@@ -99,6 +110,7 @@ async function main() {
     await closed;
     clearTimeout(timeout);
     stopSweep();
+    clearInterval(purge);
     await chat.close();
     await database.close().catch((err: unknown) => logger.warn({ err }, 'database close failed'));
     mailer.close();

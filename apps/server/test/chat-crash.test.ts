@@ -7,7 +7,16 @@ import type { ProviderFakes } from '@polymath/provider-fakes';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { AUTH_TEST_ENV, captureMailer, ORIGIN, signedInUser } from './auth-helpers.ts';
-import { newId, providerEnv, sendBody, startProviderFakes, until } from './chat-helpers.ts';
+import {
+  messageRow,
+  newId,
+  parseSse,
+  providerEnv,
+  sendBody,
+  startProviderFakes,
+  textOf,
+  until,
+} from './chat-helpers.ts';
 import {
   createScratchPostgres,
   createTestApp,
@@ -133,3 +142,72 @@ for (const kind of testDatabaseKinds()) {
     },
   );
 }
+
+it('SIGTERM lets a running answer finish within the grace period, then stores the rest as interrupted', {
+  timeout: 90_000,
+}, async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'polymath-drain-'));
+  const children: ChildProcess[] = [];
+  try {
+    const setup = await openDatabase({ dataDir });
+    await setup.migrate();
+    const mailer = captureMailer();
+    const setupApp = createTestApp(setup, { mailer, env: { ...AUTH_TEST_ENV, DATA_DIR: dataDir } });
+    const user = await signedInUser(setupApp, mailer);
+    await setup.close();
+
+    const port = await freePort();
+    const env: Record<string, string> = {
+      ...AUTH_TEST_ENV,
+      ...providerEnv(fakes),
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'error',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: ORIGIN,
+      SESSION_SECRET: TEST_SECRETS.sessionSecret,
+      SHUTDOWN_GRACE_MS: '3000',
+    };
+    const call = (path: string, init: RequestInit = {}) =>
+      fetch(`http://127.0.0.1:${port}${path}`, {
+        ...init,
+        headers: { origin: ORIGIN, cookie: user.jar.header(), 'content-type': 'application/json', ...init.headers },
+      });
+    const server = await startServer(env, port);
+    children.push(server);
+    const exited = new Promise<number | null>((r) => server.once('exit', (code) => r(code)));
+    // One answer short enough to finish within the grace period, one far too long.
+    const short = await call('/api/chat', {
+      method: 'POST',
+      body: JSON.stringify(sendBody(newId('t'), 'Short [[fake tokens=40 pace=20]]')),
+    });
+    const long = await call('/api/chat', {
+      method: 'POST',
+      body: JSON.stringify(sendBody(newId('t'), 'Long [[fake tokens=2000 pace=20]]')),
+    });
+    const longReader = long.body?.getReader();
+    const longFirst = new TextDecoder().decode((await longReader?.read())?.value);
+    const longId = String(parseSse(longFirst).find((ch) => ch.type === 'start')?.messageId);
+    server.kill('SIGTERM');
+    const shortText = textOf(parseSse(await short.text()));
+    expect(shortText.endsWith(' w40')).toBe(true);
+    void (async () => {
+      while (!(await longReader?.read().catch(() => ({ done: true })))?.done) {
+        // drain
+      }
+    })();
+    expect(await exited).toBe(0);
+
+    const check = await openDatabase({ dataDir });
+    try {
+      const row = await messageRow(check.db, longId);
+      expect(row?.status).toBe('interrupted');
+      expect(row?.text).toContain('w1');
+      expect(row?.text).not.toContain('w2000');
+    } finally {
+      await check.close();
+    }
+  } finally {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -280,6 +280,22 @@ describeEachDatabase('chat', (ctx) => {
       expect((await c.get(`/api/chat/${threadId}/stream`)).status).toBe(204);
     });
 
+    it('deleting a chat stops its running answer', async () => {
+      const c = await signedInUser(app, mailer);
+      const threadId = newId('t');
+      const res = await c.post('/api/chat', sendBody(threadId, 'Delete me [[fake tokens=400 pace=20]]'));
+      const reader = res.body?.getReader();
+      const first = new TextDecoder().decode((await reader?.read())?.value);
+      const id = String(parseSse(first).find((ch) => ch.type === 'start')?.messageId);
+      expect((await c.delete(`/api/threads/${threadId}`)).status).toBe(204);
+      const row = await until(async () => {
+        const r = await messageRow(db(), id);
+        return r?.status === 'stopped' ? r : undefined;
+      });
+      expect(row.text).not.toContain('w400');
+      await reader?.cancel();
+    });
+
     it('a second send while an answer is running is refused', async () => {
       const c = await signedInUser(app, mailer);
       const threadId = newId('t');

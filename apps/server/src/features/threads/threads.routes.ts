@@ -43,7 +43,8 @@ function threadIdOf(c: Context<UserEnv>): string {
  * /api/threads: the signed-in user's chat history. Only the session user's threads are ever read or
  * changed; another user's thread id answers 404 exactly like a missing one.
  */
-export function threadsRoutes(auth: Auth) {
+/** `stop` ends an answer still running in a deleted thread (the chat runtime's stop). */
+export function threadsRoutes(auth: Auth, stop: (streamId: string) => Promise<void> = async () => {}) {
   return new Hono<UserEnv>()
     .use(requireUser(auth))
     .get(
@@ -93,7 +94,8 @@ export function threadsRoutes(auth: Auth) {
         responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 404) },
       }),
       async (c) => {
-        await deleteThread(c.var.deps.db, c.var.user.id, threadIdOf(c));
+        const { activeStreamId } = await deleteThread(c.var.deps.db, c.var.user.id, threadIdOf(c));
+        if (activeStreamId) await stop(activeStreamId);
         return c.body(null, 204);
       },
     )

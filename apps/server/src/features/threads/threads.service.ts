@@ -232,13 +232,19 @@ export async function updateThread(db: Db, userId: string, threadId: string, inp
 }
 
 /** Soft delete: hidden everywhere until restored or purged. */
-export async function deleteThread(db: Db, userId: string, threadId: string): Promise<void> {
+/** Returns the answer still being generated in it, if any, so the caller can stop it. */
+export async function deleteThread(
+  db: Db,
+  userId: string,
+  threadId: string,
+): Promise<{ activeStreamId: string | null }> {
   const [row] = await db
     .update(threads)
     .set({ deletedAt: sql`now()` })
     .where(visibleThread(userId, threadId))
-    .returning({ id: threads.id });
+    .returning({ id: threads.id, activeStreamId: threads.activeStreamId });
   if (!row) throw new AppError('NOT_FOUND');
+  return { activeStreamId: row.activeStreamId };
 }
 
 /** Undoes a delete; NOT_FOUND when the thread is not the user's or not deleted. */
