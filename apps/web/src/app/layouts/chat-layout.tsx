@@ -11,7 +11,11 @@ import { whatsAppDialogSet } from '../../lib/store/dialogs-slice.ts';
 import { useAppDispatch } from '../store.ts';
 import { AppShell } from './app-shell.tsx';
 
-/** The shared chat layout (spec §2): history sidebar, header with the model, the screen, the input. */
+/**
+ * The shared chat layout (spec §2): history sidebar, header with the model, the screen, the input.
+ * The main chat (web-main) is a whole conversation with its own input and scrolling; the other tools
+ * show their screen above the shared input.
+ */
 export function Component() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -32,12 +36,20 @@ export function Component() {
         </button>
       }
     >
-      <div className="min-h-0 flex-1 overflow-y-auto">
+      {toolId === 'web-main' ? (
         <Suspense fallback={<LoadingPlaceholder />}>
           <Outlet />
         </Suspense>
-      </div>
-      <ChatInput draftKey={toolId} />
+      ) : (
+        <>
+          <div className="min-h-0 flex-1 overflow-y-auto">
+            <Suspense fallback={<LoadingPlaceholder />}>
+              <Outlet />
+            </Suspense>
+          </div>
+          <ChatInput draftKey={toolId} />
+        </>
+      )}
     </AppShell>
   );
 }

@@ -1,6 +1,35 @@
-import { MessageSquare } from 'lucide-react';
-import { ToolScreen } from './tool-screen.tsx';
+import { generateId } from 'ai';
+import { useState } from 'react';
+import { useLocation, useParams } from 'react-router';
+import { Conversation } from '../../features/chat/conversation.tsx';
+import { useAppSelector } from '../store.ts';
 
+/** `key` tells sessions apart (the same thread opened again for another person is a new session). */
+type Session = { id: string; existing: boolean; key: string };
+
+/** A thread from the URL is loaded from the server; a new chat gets an id made here (clientIdSchema). */
+function session(threadId?: string): Session {
+  return threadId
+    ? { id: threadId, existing: true, key: generateId() }
+    : { id: generateId(), existing: false, key: generateId() };
+}
+
+/**
+ * /web-main/:threadId? — the main chat. The conversation is keyed on this screen's own session, not
+ * on the URL: when a new chat's first answer starts, its URL becomes /web-main/<id> and the same
+ * conversation (and its live stream) carries on. Opening another thread, "New chat" (/web-main, also
+ * when clicked again) or another person signing in (or out) starts a different session.
+ */
 export function Component() {
-  return <ToolScreen toolKey="chat" toolId="web-main" icon={MessageSquare} />;
+  const { threadId } = useParams();
+  const { key } = useLocation();
+  const userId = useAppSelector((s) => s.user.currentUser?.id ?? null);
+  const [current, setCurrent] = useState(() => session(threadId));
+  const [seen, setSeen] = useState({ threadId, key, userId });
+  if (seen.threadId !== threadId || seen.key !== key || seen.userId !== userId) {
+    setSeen({ threadId, key, userId });
+    if (seen.userId !== userId || !threadId) setCurrent(session(threadId));
+    else if (threadId !== current.id) setCurrent(session(threadId));
+  }
+  return <Conversation key={current.key} threadId={current.id} existing={current.existing} />;
 }

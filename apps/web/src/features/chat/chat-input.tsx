@@ -1,24 +1,53 @@
-import { ArrowUp, Mic } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
+import { ArrowUp, Loader2, Mic, MicOff, Paperclip, Square, X } from 'lucide-react';
+import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStore } from 'react-redux';
 import { toast } from 'sonner';
-import { useAppDispatch, useAppSelector } from '../../app/store.ts';
+import { type RootState, useAppDispatch, useAppSelector } from '../../app/store.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { cn } from '../../components/ui/cn.ts';
 import { authDialogOpened } from '../../lib/store/dialogs-slice.ts';
+import { ATTACHMENT_ACCEPT } from './attachments.ts';
 import { draftChanged } from './chat-slice.ts';
+import type { AttachmentsControl } from './use-attachments.ts';
+import { useDictation } from './use-dictation.ts';
 
 const MAX_ROWS_HEIGHT = 200;
+
+export type ChatInputProps = {
+  draftKey: string;
+  placeholder?: string;
+  /**
+   * Where a signed-in send goes (the web-main chat). Returns true when the text was taken, which
+   * empties the draft. Without it the tool has no model connection yet and says so.
+   */
+  onSend?: (text: string) => boolean;
+  /** An answer is being written: Enter does not send and the send button becomes Stop. */
+  busy?: boolean;
+  onStop?: () => void;
+  /** Image attachments (vision models); without it there is no paperclip. */
+  attachments?: AttachmentsControl;
+};
 
 /**
  * The message box under every chat screen. Its text is a draft kept in the persisted chat slice,
  * so nothing typed is lost on reload or while signing in. Enter sends, Shift+Enter adds a line.
  */
-export function ChatInput({ draftKey, placeholder }: { draftKey: string; placeholder?: string }) {
+export function ChatInput({ draftKey, placeholder, onSend, busy = false, onStop, attachments }: ChatInputProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
+  const store = useStore<RootState>();
   const text = useAppSelector((s) => s.chat.drafts[draftKey] ?? '');
   const signedIn = useAppSelector((s) => s.user.currentUser !== null);
   const ref = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const setText = useCallback(
+    (value: string) => dispatch(draftChanged({ key: draftKey, text: value })),
+    [dispatch, draftKey],
+  );
+  const getText = useCallback(() => store.getState().chat.drafts[draftKey] ?? '', [store, draftKey]);
+  const dictation = useDictation({ getText, setText });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the box grows and shrinks with its text
   useEffect(() => {
@@ -28,12 +57,24 @@ export function ChatInput({ draftKey, placeholder }: { draftKey: string; placeho
     el.style.height = `${Math.min(el.scrollHeight, MAX_ROWS_HEIGHT)}px`;
   }, [text]);
 
+  const uploading = attachments?.uploading ?? false;
+  const canSend = Boolean(text.trim()) && !uploading;
+
   const send = () => {
-    if (!text.trim()) return;
+    if (busy || !text.trim()) return;
     // Signed-out visitors are asked to sign in; the draft stays where it is.
-    if (!signedIn) dispatch(authDialogOpened('signIn'));
-    // Models are not connected yet: say so rather than swallow the message (it stays in the box).
-    else toast.info(t('chat.unavailable'));
+    if (!signedIn) {
+      dispatch(authDialogOpened('signIn'));
+      return;
+    }
+    // Tools whose models are not connected yet say so rather than swallow the message.
+    if (!onSend) {
+      toast.info(t('chat.unavailable'));
+      return;
+    }
+    if (uploading) return;
+    dictation.stop();
+    if (onSend(text.trim())) setText('');
   };
 
   const onSubmit = (e: FormEvent) => {
@@ -46,41 +87,169 @@ export function ChatInput({ draftKey, placeholder }: { draftKey: string; placeho
       send();
     }
   };
+  const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
+    if (!attachments) return;
+    const files = [...e.clipboardData.files].filter((f) => f.type.startsWith('image/'));
+    if (!files.length) return;
+    if (!e.clipboardData.getData('text/plain')) e.preventDefault();
+    if (!signedIn) dispatch(authDialogOpened('signIn'));
+    else attachments.add(files);
+  };
+
+  const onAttachClick = () => {
+    if (!attachments) return;
+    if (!attachments.enabled) toast.info(t('chat:attach.noVision'));
+    else if (!signedIn) dispatch(authDialogOpened('signIn'));
+    else fileInput.current?.click();
+  };
+
+  const onVoiceClick = () => {
+    if (!dictation.supported) toast.info(t('chat:voice.unsupported'));
+    else dictation.toggle();
+  };
+
+  const voiceLabel = !dictation.supported
+    ? t('chat:voice.unsupported')
+    : dictation.listening
+      ? t('chat:voice.stop')
+      : t('chat:voice.start');
+  const attachLabel = attachments?.enabled ? t('chat:attach.button') : t('chat:attach.noVision');
 
   return (
     <form onSubmit={onSubmit} className="mx-auto w-full max-w-3xl px-3 pb-3 sm:px-4 sm:pb-4">
-      <div className="flex items-end gap-2 rounded-3xl border border-border bg-surface p-2 shadow-sm focus-within:border-accent">
-        <label htmlFor="chat-input" className="sr-only">
-          {t('chat.inputLabel')}
-        </label>
-        <textarea
-          id="chat-input"
-          ref={ref}
-          rows={1}
-          value={text}
-          onChange={(e) => dispatch(draftChanged({ key: draftKey, text: e.target.value }))}
-          onKeyDown={onKeyDown}
-          placeholder={placeholder ?? t('chat.placeholder')}
-          className="max-h-[200px] min-h-10 flex-1 resize-none bg-transparent px-3 py-2 text-base text-fg placeholder:text-muted focus:outline-none"
-        />
-        <button
-          type="button"
-          className={buttonClass('ghost', 'icon', 'rounded-full')}
-          aria-label={t('chat.voiceInput')}
-          title={t('chat.voiceInput')}
-          disabled
-        >
-          <Mic className="h-5 w-5" aria-hidden="true" />
-        </button>
-        <button
-          type="submit"
-          className={buttonClass('primary', 'icon', 'rounded-full')}
-          aria-label={t('chat.send')}
-          disabled={!text.trim()}
-          data-testid="send-message"
-        >
-          <ArrowUp className="h-5 w-5" aria-hidden="true" />
-        </button>
+      <div className="flex flex-col gap-2 rounded-3xl border border-border bg-surface p-2 shadow-sm focus-within:border-accent">
+        {attachments && attachments.items.length > 0 ? (
+          <ul className="flex flex-wrap gap-2 px-1 pt-1" aria-label={t('chat:attach.listLabel')}>
+            {attachments.items.map((item) => (
+              <li key={item.id} className="relative h-16 w-16 shrink-0">
+                <img
+                  src={item.previewUrl}
+                  alt={item.name}
+                  className={cn(
+                    'h-16 w-16 rounded-xl border border-border object-cover',
+                    item.status === 'uploading' && 'opacity-60',
+                  )}
+                />
+                {item.status === 'uploading' ? (
+                  <span
+                    className="absolute inset-0 flex items-center justify-center rounded-xl bg-bg/40 text-xs font-semibold"
+                    role="status"
+                  >
+                    <Loader2 className="h-5 w-5 animate-spin text-accent" aria-hidden="true" />
+                    <span className="sr-only">{t('chat:attach.uploading', { name: item.name })}</span>
+                    {item.progress > 0 ? (
+                      <span className="absolute bottom-0.5 rounded bg-bg/80 px-1 text-[10px]" aria-hidden="true">
+                        {Math.round(item.progress * 100)}%
+                      </span>
+                    ) : null}
+                  </span>
+                ) : null}
+                <button
+                  type="button"
+                  onClick={() => attachments.remove(item.id)}
+                  className="absolute -right-1.5 -top-1.5 flex h-6 w-6 cursor-pointer items-center justify-center rounded-full border border-border bg-bg text-fg shadow-sm hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-accent"
+                  aria-label={t('chat:attach.remove', { name: item.name })}
+                  data-testid="attachment-remove"
+                >
+                  <X className="h-3.5 w-3.5" aria-hidden="true" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="flex items-end gap-1 sm:gap-2">
+          {attachments ? (
+            <>
+              <button
+                type="button"
+                className={buttonClass(
+                  'ghost',
+                  'icon',
+                  cn('shrink-0 rounded-full', !attachments.enabled && 'opacity-50'),
+                )}
+                aria-label={attachLabel}
+                title={attachLabel}
+                aria-disabled={!attachments.enabled || undefined}
+                onClick={onAttachClick}
+                data-testid="attach-button"
+              >
+                <Paperclip className="h-5 w-5" aria-hidden="true" />
+              </button>
+              <input
+                ref={fileInput}
+                type="file"
+                accept={ATTACHMENT_ACCEPT}
+                multiple
+                hidden
+                tabIndex={-1}
+                aria-hidden="true"
+                onChange={(e) => {
+                  if (e.target.files) attachments.add([...e.target.files]);
+                  e.target.value = '';
+                }}
+              />
+            </>
+          ) : null}
+          <label htmlFor="chat-input" className="sr-only">
+            {t('chat.inputLabel')}
+          </label>
+          <textarea
+            id="chat-input"
+            ref={ref}
+            rows={1}
+            value={text}
+            onChange={(e) => {
+              if (dictation.listening) dictation.stop();
+              setText(e.target.value);
+            }}
+            onKeyDown={onKeyDown}
+            onPaste={onPaste}
+            placeholder={dictation.listening ? t('chat:voice.listening') : (placeholder ?? t('chat.placeholder'))}
+            className="max-h-[200px] min-h-10 min-w-0 flex-1 resize-none bg-transparent px-2 py-2 text-base text-fg placeholder:text-muted focus:outline-none sm:px-3"
+          />
+          <button
+            type="button"
+            className={buttonClass(
+              dictation.listening ? 'secondary' : 'ghost',
+              'icon',
+              cn('shrink-0 rounded-full', dictation.listening && 'text-danger', !dictation.supported && 'opacity-50'),
+            )}
+            aria-label={voiceLabel}
+            title={voiceLabel}
+            aria-pressed={dictation.supported ? dictation.listening : undefined}
+            aria-disabled={!dictation.supported || undefined}
+            onClick={onVoiceClick}
+            data-testid="voice-button"
+          >
+            {dictation.listening ? (
+              <MicOff className="h-5 w-5" aria-hidden="true" />
+            ) : (
+              <Mic className="h-5 w-5" aria-hidden="true" />
+            )}
+          </button>
+          {busy && onStop ? (
+            <button
+              type="button"
+              className={buttonClass('primary', 'icon', 'shrink-0 rounded-full')}
+              aria-label={t('chat:actions.stop')}
+              title={t('chat:actions.stop')}
+              onClick={onStop}
+              data-testid="chat-stop"
+            >
+              <Square className="h-4 w-4 fill-current" aria-hidden="true" />
+            </button>
+          ) : (
+            <button
+              type="submit"
+              className={buttonClass('primary', 'icon', 'shrink-0 rounded-full')}
+              aria-label={t('chat.send')}
+              disabled={!canSend || busy}
+              data-testid="send-message"
+            >
+              <ArrowUp className="h-5 w-5" aria-hidden="true" />
+            </button>
+          )}
+        </div>
       </div>
       <p className="mt-2 text-center text-xs text-muted">{t('chat.disclaimer')}</p>
     </form>

@@ -1,0 +1,409 @@
+import { useChat } from '@ai-sdk/react';
+import type { ChatToolId, ErrorCode } from '@polymath/shared';
+import { type FileUIPart, generateId } from 'ai';
+import { ArrowDown, ImagePlus, MessageSquare } from 'lucide-react';
+import { type DragEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'react-redux';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { type RootState, useAppDispatch, useAppSelector } from '../../app/store.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { apiErrorCode } from '../../lib/api/api-error.ts';
+import { baseApi } from '../../lib/api/base-api.ts';
+import { authDialogOpened, upgradeToProDialogSet } from '../../lib/store/dialogs-slice.ts';
+import { DemoBanner } from '../models/demo-banner.tsx';
+import { isModelLocked } from '../models/model-selection.ts';
+import { useCurrentModel } from '../models/use-current-model.ts';
+import { chatApi } from './chat-api.ts';
+import { ChatErrorNotice } from './chat-error-notice.tsx';
+import { chatErrorCode, isDisconnectError } from './chat-errors.ts';
+import { ChatInput } from './chat-input.tsx';
+import { ChatIntro } from './chat-intro.tsx';
+import {
+  type ChatContext,
+  type ChatUIMessage,
+  createChatTransport,
+  messageText,
+  requestServerStop,
+} from './chat-request.ts';
+import { draftChanged } from './chat-slice.ts';
+import { preloadMarkdown } from './markdown/lazy-markdown.tsx';
+import { MessageItem } from './message-item.tsx';
+import { useAttachments } from './use-attachments.ts';
+import { useStickToBottom } from './use-stick-to-bottom.ts';
+
+const TOOL_ID: ChatToolId = 'web-main';
+
+type Loaded = { messages: ChatUIMessage[]; live: boolean };
+
+/**
+ * The web-main chat for one thread id. A new chat starts empty; an existing one loads its messages
+ * (GET /api/threads/:id) and, when an answer is still being written, resumes its stream.
+ */
+export function Conversation({ threadId, existing }: { threadId: string; existing: boolean }) {
+  const signedIn = useAppSelector((s) => s.user.currentUser !== null);
+  const [mountedAt] = useState(() => Date.now());
+  const [loaded, setLoaded] = useState<Loaded | null>(() => (existing ? null : { messages: [], live: false }));
+  // The messages are copied once into the chat, which owns them from then on: the query is dropped
+  // after that (later invalidations of Threads do not refetch it). Signed-out visitors cannot see a
+  // thread, so nothing is asked until they sign in (then it loads by itself).
+  const query = chatApi.useGetChatThreadQuery(threadId, {
+    skip: loaded !== null || !signedIn,
+    refetchOnMountOrArgChange: true,
+  });
+  const fresh = query.data !== undefined && !query.isFetching && (query.fulfilledTimeStamp ?? 0) >= mountedAt;
+  if (loaded === null && fresh && query.data) {
+    const { activeStreamId } = query.data;
+    // A running answer is replayed from its start by the resumed stream: drop the partial copy the
+    // server saved so far, or the replay would be appended to it.
+    const messages = (query.data.messages as unknown as ChatUIMessage[]).filter((m) => m.id !== activeStreamId);
+    setLoaded({ messages, live: activeStreamId !== null });
+  }
+
+  if (loaded) return <ChatSession threadId={threadId} initialMessages={loaded.messages} resume={loaded.live} />;
+  if (!signedIn) return <ThreadLoadError code="UNAUTHORIZED" onRetry={() => undefined} />;
+  if (query.isError && !query.isFetching) {
+    return <ThreadLoadError code={apiErrorCode(query.error)} onRetry={() => query.refetch()} />;
+  }
+  return <LoadingPlaceholder />;
+}
+
+function ThreadLoadError({ code, onRetry }: { code: ErrorCode; onRetry: () => void }) {
+  const { t } = useTranslation('chat');
+  const dispatch = useAppDispatch();
+  return (
+    <section className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-4 px-4 py-12 text-center">
+      <span className="inline-flex h-14 w-14 items-center justify-center rounded-2xl bg-accent-soft text-accent">
+        <MessageSquare className="h-7 w-7" aria-hidden="true" />
+      </span>
+      <h1 className="text-2xl font-semibold tracking-tight">{t('tools:chat.title')}</h1>
+      <p role="alert" className="text-muted" data-testid="thread-load-error" data-code={code}>
+        {code === 'NOT_FOUND'
+          ? t('thread.notFound')
+          : code === 'UNAUTHORIZED'
+            ? t('thread.signIn')
+            : t('thread.loadFailed')}
+      </p>
+      <div className="flex flex-wrap justify-center gap-2">
+        {code === 'UNAUTHORIZED' ? (
+          <button type="button" className={buttonClass('primary')} onClick={() => dispatch(authDialogOpened('signIn'))}>
+            {t('actions.signIn')}
+          </button>
+        ) : code !== 'NOT_FOUND' ? (
+          <button type="button" className={buttonClass('secondary')} onClick={onRetry}>
+            {t('actions.retry')}
+          </button>
+        ) : null}
+        <Link to="/web-main" className={buttonClass(code === 'NOT_FOUND' ? 'primary' : 'ghost')}>
+          {t('actions.newChat')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** What the last request was, so a retry repeats it and a failed send can be put back in the input. */
+type LastRequest = { kind: 'send' | 'edit'; messageId: string } | { kind: 'regenerate' };
+
+function fileParts(message: ChatUIMessage): FileUIPart[] {
+  return message.parts.filter((p): p is FileUIPart => p.type === 'file');
+}
+
+function hasVisibleContent(message: ChatUIMessage | undefined): boolean {
+  return Boolean(message?.parts.some((p) => (p.type === 'text' || p.type === 'reasoning') && p.text.trim() !== ''));
+}
+
+function ChatSession({
+  threadId,
+  initialMessages,
+  resume,
+}: {
+  threadId: string;
+  initialMessages: ChatUIMessage[];
+  resume: boolean;
+}) {
+  const { t } = useTranslation('chat');
+  const dispatch = useAppDispatch();
+  const store = useStore<RootState>();
+  const navigate = useNavigate();
+  const params = useParams();
+  const signedIn = useAppSelector((s) => s.user.currentUser !== null);
+  const { model, modelId, isPro } = useCurrentModel(TOOL_ID);
+  const vision = model?.capabilities.vision ?? false;
+  const attachments = useAttachments({ enabled: vision });
+
+  // Read at send time: choosing another model applies to the next request at once.
+  const context = useRef<ChatContext>({ toolId: TOOL_ID, modelId });
+  context.current = { toolId: TOOL_ID, modelId };
+  const transport = useMemo(() => createChatTransport(() => context.current), []);
+
+  const lastRequest = useRef<LastRequest | null>(null);
+  /** The failed message went back into the input: a retry sends the input. */
+  const restored = useRef(false);
+  const [stoppedIds, setStoppedIds] = useState<ReadonlySet<string>>(() => new Set());
+  const setMessagesRef = useRef<(messages: ChatUIMessage[]) => void>(() => undefined);
+
+  const chat = useChat<ChatUIMessage>({
+    id: threadId,
+    messages: initialMessages,
+    transport,
+    resume,
+    throttle: 50,
+    onError: (error) => {
+      const code = chatErrorCode(error);
+      if (code === 'OUT_OF_CREDITS' || code === 'MODEL_REQUIRES_PRO') dispatch(upgradeToProDialogSet(true));
+      else if (code === 'UNAUTHORIZED') dispatch(authDialogOpened('signIn'));
+    },
+    onFinish: ({ message, messages, isAbort, isError }) => {
+      dispatch(baseApi.util.invalidateTags(['Threads', 'Credits']));
+      if (isAbort && message.role === 'assistant' && messages.some((m) => m.id === message.id)) {
+        setStoppedIds((ids) => new Set(ids).add(message.id));
+      }
+      if (!isError) return;
+      // Refused before any answer (no credits, model unavailable, …): the text goes back into the
+      // input, unless something new was typed there meanwhile (then the message stays in the list).
+      const request = lastRequest.current;
+      const last = messages[messages.length - 1];
+      if (request?.kind !== 'send' || last?.role !== 'user' || last.id !== request.messageId) return;
+      if ((store.getState().chat.drafts[TOOL_ID] ?? '').trim()) return;
+      setMessagesRef.current(messages.slice(0, -1));
+      dispatch(draftChanged({ key: TOOL_ID, text: messageText(last) }));
+      attachments.restore(fileParts(last));
+      restored.current = true;
+    },
+  });
+  setMessagesRef.current = chat.setMessages;
+
+  const { messages, status, error } = chat;
+  const busy = status === 'submitted' || status === 'streaming';
+  const errorCode = status === 'error' && error ? chatErrorCode(error) : null;
+  const last = messages[messages.length - 1];
+  const waiting =
+    status === 'submitted' || (status === 'streaming' && !(last?.role === 'assistant' && hasVisibleContent(last)));
+
+  // A new chat gets its address once the server has accepted it (the answer started streaming),
+  // replacing /web-main without remounting: the live stream continues.
+  const onItsUrl = params.threadId === threadId;
+  useEffect(() => {
+    if (status !== 'streaming' || onItsUrl) return;
+    navigate(`/web-main/${threadId}`, { replace: true });
+    dispatch(baseApi.util.invalidateTags(['Threads']));
+  }, [status, onItsUrl, navigate, threadId, dispatch]);
+
+  useEffect(() => {
+    if (messages.length) preloadMarkdown();
+  }, [messages.length]);
+
+  const scroller = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const { atBottom, scrollToBottom } = useStickToBottom(scroller, content);
+
+  const canRequest = (): boolean => {
+    if (!signedIn) {
+      dispatch(authDialogOpened('signIn'));
+      return false;
+    }
+    if (model && isModelLocked(model, isPro)) {
+      dispatch(upgradeToProDialogSet(true));
+      return false;
+    }
+    return !busy;
+  };
+
+  const begin = (request: LastRequest) => {
+    lastRequest.current = request;
+    restored.current = false;
+    preloadMarkdown();
+    scrollToBottom();
+  };
+
+  const handleSend = (text: string): boolean => {
+    if (!canRequest() || attachments.control.uploading) return false;
+    if (attachments.control.items.length && !vision) {
+      toast.error(t('attach.noVision'));
+      return false;
+    }
+    const files = attachments.take();
+    const id = generateId();
+    begin({ kind: 'send', messageId: id });
+    chat.sendMessage({ id, role: 'user', parts: [...files, { type: 'text', text }] }).catch(() => undefined);
+    return true;
+  };
+
+  const handleEdit = useCallbackRef((message: ChatUIMessage, text: string) => {
+    if (!canRequest()) return;
+    begin({ kind: 'edit', messageId: message.id });
+    chat
+      .sendMessage({ parts: [...fileParts(message), { type: 'text', text }], messageId: message.id })
+      .catch(() => undefined);
+  });
+
+  const handleRegenerate = useCallbackRef((messageId?: string) => {
+    if (!canRequest()) return;
+    begin({ kind: 'regenerate' });
+    chat.regenerate(messageId ? { messageId } : {}).catch(() => undefined);
+  });
+
+  const handleStop = () => {
+    requestServerStop(threadId);
+    void chat.stop();
+  };
+
+  const sendDraft = () => {
+    const draft = (store.getState().chat.drafts[TOOL_ID] ?? '').trim();
+    if (!draft) {
+      chat.clearError();
+      return;
+    }
+    if (handleSend(draft)) dispatch(draftChanged({ key: TOOL_ID, text: '' }));
+  };
+
+  const retry = () => {
+    // The thread is busy with an answer (maybe one the connection lost): follow it instead of asking again.
+    if (errorCode === 'GENERATION_IN_PROGRESS') {
+      chat.resumeStream().catch(() => undefined);
+      return;
+    }
+    if (restored.current || !last) {
+      sendDraft();
+      return;
+    }
+    if (isDisconnectError(error) && last.role === 'assistant') {
+      chat.resumeStream().catch(() => undefined);
+      return;
+    }
+    if (last.role === 'assistant') handleRegenerate(last.id);
+    else if (lastRequest.current?.kind === 'regenerate') handleRegenerate();
+    else {
+      if (!canRequest()) return;
+      begin({ kind: 'edit', messageId: last.id });
+      chat.sendMessage({ parts: last.parts, messageId: last.id }).catch(() => undefined);
+    }
+  };
+
+  const fillExample = (text: string) => {
+    dispatch(draftChanged({ key: TOOL_ID, text }));
+    document.getElementById('chat-input')?.focus();
+  };
+
+  const [dragging, setDragging] = useState(false);
+  const hasFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files');
+  const onDragOver = (e: DragEvent) => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = vision ? 'copy' : 'none';
+    setDragging(true);
+  };
+  const onDragLeave = (e: DragEvent) => {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+  };
+  const onDrop = (e: DragEvent) => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    setDragging(false);
+    if (!signedIn) dispatch(authDialogOpened('signIn'));
+    else attachments.control.add([...e.dataTransfer.files]);
+  };
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: dropping images is a shortcut; the paperclip button does the same
+    <div
+      className="relative flex min-h-0 flex-1 flex-col"
+      onDragOver={onDragOver}
+      onDragLeave={onDragLeave}
+      onDrop={onDrop}
+    >
+      {model?.demo ? <DemoBanner /> : null}
+      <div className="relative min-h-0 flex-1">
+        <div ref={scroller} className="absolute inset-0 overflow-y-auto overflow-x-hidden" data-testid="chat-scroller">
+          <div ref={content} className="flex min-h-full flex-col">
+            {messages.length === 0 ? (
+              <ChatIntro model={model} onExample={fillExample} />
+            ) : (
+              <div
+                role="log"
+                aria-live="polite"
+                aria-label={t('conversation')}
+                aria-busy={busy}
+                className="mx-auto flex w-full min-w-0 max-w-3xl flex-col gap-6 px-3 pb-4 pt-6 sm:px-4"
+                data-testid="chat-log"
+              >
+                {messages.map((message, index) => (
+                  <MessageItem
+                    key={message.id}
+                    message={message}
+                    isLast={index === messages.length - 1}
+                    busy={busy}
+                    stopped={stoppedIds.has(message.id)}
+                    onEdit={handleEdit}
+                    onRegenerate={handleRegenerate}
+                  />
+                ))}
+              </div>
+            )}
+            {waiting ? (
+              <div
+                className="mx-auto flex w-full max-w-3xl items-center gap-2 px-3 pb-4 text-sm text-muted sm:px-4"
+                role="status"
+                data-testid="chat-waiting"
+              >
+                <Spinner className="h-4 w-4 border-2" />
+                {t('status.waiting')}
+              </div>
+            ) : null}
+            {errorCode ? (
+              <ChatErrorNotice
+                code={errorCode}
+                onRetry={retry}
+                onUpgrade={() => dispatch(upgradeToProDialogSet(true))}
+                onSignIn={() => dispatch(authDialogOpened('signIn'))}
+              />
+            ) : null}
+          </div>
+        </div>
+        {!atBottom && messages.length > 0 ? (
+          <button
+            type="button"
+            onClick={() => scrollToBottom('smooth')}
+            className={buttonClass(
+              'secondary',
+              'icon',
+              'absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full border border-border shadow-md',
+            )}
+            aria-label={t('actions.scrollToBottom')}
+            title={t('actions.scrollToBottom')}
+            data-testid="chat-scroll-bottom"
+          >
+            <ArrowDown className="h-5 w-5" aria-hidden="true" />
+          </button>
+        ) : null}
+      </div>
+      {dragging ? (
+        <div
+          className="pointer-events-none absolute inset-2 z-10 flex flex-col items-center justify-center gap-2 rounded-3xl border-2 border-dashed border-accent bg-bg/85 text-center text-sm font-medium"
+          aria-hidden="true"
+        >
+          <ImagePlus className="h-8 w-8 text-accent" />
+          {vision ? t('attach.drop') : t('attach.noVision')}
+        </div>
+      ) : null}
+      <ChatInput
+        draftKey={TOOL_ID}
+        onSend={handleSend}
+        busy={busy}
+        onStop={handleStop}
+        attachments={attachments.control}
+      />
+    </div>
+  );
+}
+
+/** A stable callback that always runs the latest closure (memoised messages do not re-render for it). */
+function useCallbackRef<A extends unknown[]>(fn: (...args: A) => void): (...args: A) => void {
+  const ref = useRef(fn);
+  ref.current = fn;
+  return useCallback((...args: A) => ref.current(...args), []);
+}

@@ -1,0 +1,160 @@
+import './markdown.css';
+import { ImageIcon } from 'lucide-react';
+import { type ComponentProps, memo, use, useDeferredValue, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import ReactMarkdown, { type Components, type Options } from 'react-markdown';
+import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
+import remarkGfm from 'remark-gfm';
+import { CopyButton } from '../copy-button.tsx';
+import { EXTERNAL_LINK_REL, markdownUrlTransform, safeHttpUrl, urlHost } from './markdown-policy.ts';
+
+/**
+ * Raw HTML is never rendered (react-markdown shows it as text). The sanitizer runs before KaTeX and
+ * highlighting so their generated markup survives; it keeps the math classes remark-math sets.
+ */
+const sanitizeSchema = {
+  ...defaultSchema,
+  attributes: {
+    ...defaultSchema.attributes,
+    code: [['className', /^language-./, 'math-inline', 'math-display']],
+  },
+};
+
+type PluggableList = NonNullable<Options['rehypePlugins']>;
+type MathModule = typeof import('./markdown-math.ts');
+type HighlightModule = typeof import('./markdown-highlight.ts');
+
+// One promise each, kept: once resolved, React's use() returns the module without suspending.
+let mathModule: Promise<MathModule> | undefined;
+let highlightModule: Promise<HighlightModule> | undefined;
+const loadMath = () => {
+  mathModule ??= import('./markdown-math.ts');
+  return mathModule;
+};
+const loadHighlight = () => {
+  highlightModule ??= import('./markdown-highlight.ts');
+  return highlightModule;
+};
+
+/** remark-math syntax ($…$, $$…$$) or a ```math block. A price ("$5") loads math too; harmless. */
+const MATH_HINT = /\$|```\s*math/;
+/** A fenced code block (only fenced blocks name a language to highlight). */
+const CODE_HINT = /```|~~~/;
+
+function plugins(math: MathModule | null, highlight: HighlightModule | null) {
+  const remarkPlugins: PluggableList = math ? [remarkGfm, math.remarkMath] : [remarkGfm];
+  const rehypePlugins: PluggableList = [[rehypeSanitize, sanitizeSchema]];
+  if (math) rehypePlugins.push([math.rehypeKatex, { strict: 'ignore' }]);
+  if (highlight) rehypePlugins.push([highlight.rehypeHighlight, { detect: false }]);
+  return { remarkPlugins, rehypePlugins };
+}
+
+type HastLike = {
+  type: string;
+  value?: string;
+  tagName?: string;
+  properties?: { className?: unknown };
+  children?: HastLike[];
+};
+
+function hastText(node: HastLike | undefined): string {
+  if (!node) return '';
+  if (node.type === 'text') return node.value ?? '';
+  return (node.children ?? []).map(hastText).join('');
+}
+
+function codeLanguage(pre: HastLike | undefined): string | undefined {
+  const code = pre?.children?.find((c) => c.type === 'element' && c.tagName === 'code');
+  const classes = code?.properties?.className;
+  if (!Array.isArray(classes)) return undefined;
+  const lang = classes.find((c): c is string => typeof c === 'string' && c.startsWith('language-'));
+  return lang?.slice('language-'.length);
+}
+
+function Link({ href, children }: ComponentProps<'a'>) {
+  const safe = safeHttpUrl(href);
+  if (!safe) return <span data-testid="md-unlinked">{children}</span>;
+  return (
+    <a href={safe} target="_blank" rel={EXTERNAL_LINK_REL}>
+      {children}
+    </a>
+  );
+}
+
+/** Images are never loaded by themselves: a link says what and where, and opens only when clicked. */
+function ImageLink({ src, alt }: ComponentProps<'img'>) {
+  const { t } = useTranslation('chat');
+  const label = alt?.trim() || t('markdown.imageUntitled');
+  const safe = typeof src === 'string' ? safeHttpUrl(src) : null;
+  if (!safe) {
+    return <span className="text-muted">{t('markdown.imageNoLink', { alt: label })}</span>;
+  }
+  return (
+    <a
+      href={safe}
+      target="_blank"
+      rel={EXTERNAL_LINK_REL}
+      className="inline-flex items-center gap-1"
+      data-testid="md-image-link"
+    >
+      <ImageIcon className="inline h-4 w-4 shrink-0" aria-hidden="true" />
+      {t('markdown.image', { alt: label, host: urlHost(safe) })}
+    </a>
+  );
+}
+
+function CodeBlock({ node, children, ...props }: ComponentProps<'pre'> & { node?: unknown }) {
+  const { t } = useTranslation('chat');
+  const hast = node as HastLike | undefined;
+  const lang = codeLanguage(hast);
+  return (
+    <div className="chat-code">
+      <div className="flex items-center justify-between gap-2 border-b border-border px-3 py-1 text-xs text-muted">
+        <span className="truncate font-mono">{lang ?? t('markdown.code')}</span>
+        <CopyButton text={() => hastText(hast).replace(/\n$/, '')} label={t('markdown.copyCode')} testId="code-copy" />
+      </div>
+      <pre {...props}>{children}</pre>
+    </div>
+  );
+}
+
+function Table({ node: _node, ...props }: ComponentProps<'table'> & { node?: unknown }) {
+  return (
+    <div className="chat-table">
+      <table {...props} />
+    </div>
+  );
+}
+
+const components: Components = {
+  a: ({ node: _node, ...props }) => <Link {...props} />,
+  img: ({ node: _node, ...props }) => <ImageLink {...props} />,
+  pre: CodeBlock,
+  table: Table,
+};
+
+/**
+ * An answer's markdown: GFM tables, math (KaTeX), highlighted code with a copy button. Math and
+ * highlighting are loaded the first time an answer needs them. While an answer streams, React may
+ * defer the re-parse behind more urgent updates (typing stays smooth).
+ */
+function MarkdownRenderer({ text }: { text: string }) {
+  const deferred = useDeferredValue(text);
+  const math = MATH_HINT.test(deferred) ? use(loadMath()) : null;
+  const highlight = CODE_HINT.test(deferred) ? use(loadHighlight()) : null;
+  const { remarkPlugins, rehypePlugins } = useMemo(() => plugins(math, highlight), [math, highlight]);
+  return (
+    <div className="chat-markdown">
+      <ReactMarkdown
+        remarkPlugins={remarkPlugins}
+        rehypePlugins={rehypePlugins}
+        components={components}
+        urlTransform={markdownUrlTransform}
+      >
+        {deferred}
+      </ReactMarkdown>
+    </div>
+  );
+}
+
+export default memo(MarkdownRenderer);

@@ -1,0 +1,36 @@
+import { type ChatToolId, DEFAULT_CHAT_TOOL_SETTINGS, type PublicModel } from '@polymath/shared';
+import { useMemo } from 'react';
+import { useAppSelector } from '../../app/store.ts';
+import { resolveModel } from './model-selection.ts';
+import { useGetModelsQuery } from './models-api.ts';
+
+export type CurrentModel = {
+  /** The catalogue; empty while it loads or when it failed. */
+  models: PublicModel[];
+  /** The model in use (see resolveModel); undefined until the catalogue is known. */
+  model: PublicModel | undefined;
+  /** What a request names: the resolved model, else the stored choice while the catalogue loads. */
+  modelId: string;
+  isPro: boolean;
+  isLoading: boolean;
+  isError: boolean;
+};
+
+/** The model a chat tool uses, from its stored setting and the server's catalogue. */
+export function useCurrentModel(toolId: ChatToolId): CurrentModel {
+  const setting = useAppSelector((s) => s.chat.toolSettings[toolId]);
+  const isPro = useAppSelector((s) => s.user.currentUser?.accessLevel === 'pro');
+  const { data, isLoading, isError } = useGetModelsQuery();
+  const model = useMemo(
+    () => (data ? resolveModel(data.models, setting?.modelName, data.defaultModelId, isPro) : undefined),
+    [data, setting?.modelName, isPro],
+  );
+  return {
+    models: data?.models ?? [],
+    model,
+    modelId: model?.id ?? setting?.modelName ?? DEFAULT_CHAT_TOOL_SETTINGS[toolId].modelName,
+    isPro,
+    isLoading,
+    isError,
+  };
+}
