@@ -4,7 +4,14 @@ import { AppError } from '../../lib/app-error.ts';
 import { providersOf } from '../profile/profile.service.ts';
 import type { Auth } from './auth.ts';
 
-export type SessionUser = { id: string; email: string; emailVerified: boolean; name: string };
+export type SessionUser = {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+  /** The plan as the session read it (users.access_level), so routes need no second query. */
+  plan: 'free' | 'pro';
+};
 export type UserEnv = { Variables: AppEnv['Variables'] & { user: SessionUser } };
 
 /**
@@ -27,7 +34,13 @@ export function requireUser(auth: Auth): MiddlewareHandler<UserEnv> {
       const providers = await providersOf(db, user.id);
       if (providers.every((p) => p === 'credential')) throw new AppError('EMAIL_NOT_VERIFIED');
     }
-    c.set('user', { id: user.id, email: user.email, emailVerified: user.emailVerified, name: user.name });
+    c.set('user', {
+      id: user.id,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      name: user.name,
+      plan: (user as { accessLevel?: string }).accessLevel === 'pro' ? 'pro' : 'free',
+    });
     await next();
   };
 }

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser, type UserEnv } from '../auth/require-user.ts';
-import { getPlan, refundCreditFor, releaseCredit, reserveCredit } from '../credits/credits.service.ts';
+import { refundCreditFor, releaseCredit, reserveCredit } from '../credits/credits.service.ts';
 import {
   checkAttachments,
   checkModel,
@@ -73,7 +73,7 @@ export function chatRoutes(auth: Auth, runtime: ChatRuntime, now: () => Date = (
         const request = c.req.valid('json') as ChatRequest;
         const at = now();
 
-        const plan = await getPlan(db, userId);
+        const plan = c.var.user.plan;
         const model = checkModel(runtime.models.get(request.modelId), plan, request);
         if (!runtime.fairUse.hit(userId)) throw new AppError('RATE_LIMITED');
         await checkAttachments(files, userId, request);
@@ -89,7 +89,12 @@ export function chatRoutes(auth: Auth, runtime: ChatRuntime, now: () => Date = (
           }
           await writeTurn(db, { userId, request, assistantId, creditDay, now: at });
           written = true;
-          const modelMessages = await modelMessagesFor(db, files, userId, request.threadId, assistantId);
+          const modelMessages = await modelMessagesFor(db, files, {
+            userId,
+            threadId: request.threadId,
+            assistantId,
+            firstMessage: created && request.trigger === 'submit-message' ? request.message : undefined,
+          });
           const stream = await startGeneration({
             db,
             logger: c.var.log,

@@ -168,19 +168,23 @@ export async function writeTurn(
   });
 }
 
-/** The conversation so far as the model reads it; attached images become their bytes. */
+/**
+ * The conversation so far as the model reads it; attached images become their bytes. A thread
+ * this request created holds only the message just sent, so it is not read back.
+ */
 export async function modelMessagesFor(
   db: Db,
   files: FileStore,
-  userId: string,
-  threadId: string,
-  assistantId: string,
+  args: { userId: string; threadId: string; assistantId: string; firstMessage?: UserMessage | undefined },
 ): Promise<ModelMessage[]> {
-  const rows = await db
-    .select({ id: messages.id, role: messages.role, parts: messages.parts, status: messages.status })
-    .from(messages)
-    .where(and(eq(messages.threadId, threadId), eq(messages.userId, userId)))
-    .orderBy(asc(messages.seq));
+  const { userId, threadId, assistantId, firstMessage } = args;
+  const rows = firstMessage
+    ? [{ id: firstMessage.id, role: 'user', parts: firstMessage.parts as unknown }]
+    : await db
+        .select({ id: messages.id, role: messages.role, parts: messages.parts })
+        .from(messages)
+        .where(and(eq(messages.threadId, threadId), eq(messages.userId, userId)))
+        .orderBy(asc(messages.seq));
   const history: UIMessage[] = [];
   for (const row of rows) {
     if (row.id === assistantId) continue;

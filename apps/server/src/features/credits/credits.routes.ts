@@ -23,7 +23,14 @@ export function creditsRoutes(auth: Auth, now: () => Date = () => new Date()) {
       const { db, env, logger } = c.var.deps;
       c.header('cache-control', 'no-store');
       try {
-        return c.json(await getCredits(db, c.var.user.id, env.FREE_DAILY_MESSAGES, now()));
+        return c.json(
+          await getCredits(db, {
+            userId: c.var.user.id,
+            plan: c.var.user.plan,
+            dailyLimit: env.FREE_DAILY_MESSAGES,
+            now: now(),
+          }),
+        );
       } catch (err) {
         logger.error({ err }, 'credits lookup failed');
         throw new AppError('CREDITS_UNAVAILABLE');

@@ -13,12 +13,6 @@ export function nextResetAt(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
 }
 
-/** The plan comes from the profile's accessLevel (billing sets it). */
-export async function getPlan(db: Db, userId: string): Promise<Plan> {
-  const [row] = await db.select({ accessLevel: users.accessLevel }).from(users).where(eq(users.id, userId));
-  return row?.accessLevel === 'pro' ? 'pro' : 'free';
-}
-
 /**
  * Takes one of today's free messages, or says there is none left (null). One conditional upsert:
  * concurrent sends serialise on the row, so with one message left exactly one of them gets it.
@@ -57,8 +51,12 @@ export async function refundCreditFor(db: Db, messageId: string): Promise<boolea
   return rows.length > 0;
 }
 
-export async function getCredits(db: Db, userId: string, dailyLimit: number, now: Date): Promise<Credits> {
-  const plan = await getPlan(db, userId);
+/** The plan comes from the profile's accessLevel, as the session read it. */
+export async function getCredits(
+  db: Db,
+  args: { userId: string; plan: Plan; dailyLimit: number; now: Date },
+): Promise<Credits> {
+  const { userId, plan, dailyLimit, now } = args;
   const resetsAt = nextResetAt(now).toISOString();
   if (plan === 'pro') return { plan, dailyLimit: null, used: 0, remaining: null, resetsAt };
   const rows = await queryRows<{ used: number }>(
