@@ -65,18 +65,8 @@ export function ThreadHistory({ onNavigate }: { onNavigate?: (() => void) | unde
         data-testid="history-signed-out"
         className="mx-2 flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border px-4 py-5 text-center text-sm text-muted"
       >
+        {/* The sidebar's own Sign in button sits right below: one way in, not two. */}
         <p>{t('signedOut')}</p>
-        <button
-          type="button"
-          onClick={() => {
-            onNavigate?.();
-            dispatch(authDialogOpened('signIn'));
-          }}
-          className={buttonClass('secondary', 'sm')}
-        >
-          <LogIn className="h-4 w-4" aria-hidden="true" />
-          {t('signIn')}
-        </button>
       </div>
     );
   } else {
