@@ -2,6 +2,7 @@ import { generateId } from 'ai';
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { Conversation } from '../../features/chat/conversation.tsx';
+import { CreditsMeter } from '../../features/credits/credits-meter.tsx';
 import { useAppSelector } from '../store.ts';
 
 /** `key` tells sessions apart (the same thread opened again for another person is a new session). */
@@ -31,5 +32,16 @@ export function Component() {
     if (seen.userId !== userId || !threadId) setCurrent(session(threadId));
     else if (threadId !== current.id) setCurrent(session(threadId));
   }
-  return <Conversation key={current.key} threadId={current.id} existing={current.existing} />;
+  return (
+    <Conversation
+      key={current.key}
+      threadId={current.id}
+      existing={current.existing}
+      footer={
+        <div className="px-3 pb-2">
+          <CreditsMeter />
+        </div>
+      }
+    />
+  );
 }

@@ -2,7 +2,7 @@ import { useChat } from '@ai-sdk/react';
 import type { ChatToolId, ErrorCode } from '@polymath/shared';
 import { type FileUIPart, generateId } from 'ai';
 import { ArrowDown, ImagePlus, MessageSquare } from 'lucide-react';
-import { type DragEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type DragEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'react-redux';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -43,7 +43,16 @@ type Loaded = { messages: ChatUIMessage[]; live: boolean };
  * The web-main chat for one thread id. A new chat starts empty; an existing one loads its messages
  * (GET /api/threads/:id) and, when an answer is still being written, resumes its stream.
  */
-export function Conversation({ threadId, existing }: { threadId: string; existing: boolean }) {
+export function Conversation({
+  threadId,
+  existing,
+  footer,
+}: {
+  threadId: string;
+  existing: boolean;
+  /** Shown under the message box (the route puts the credits meter there). */
+  footer?: ReactNode;
+}) {
   const signedIn = useAppSelector((s) => s.user.currentUser !== null);
   const [mountedAt] = useState(() => Date.now());
   const [loaded, setLoaded] = useState<Loaded | null>(() => (existing ? null : { messages: [], live: false }));
@@ -63,7 +72,9 @@ export function Conversation({ threadId, existing }: { threadId: string; existin
     setLoaded({ messages, live: activeStreamId !== null });
   }
 
-  if (loaded) return <ChatSession threadId={threadId} initialMessages={loaded.messages} resume={loaded.live} />;
+  if (loaded) {
+    return <ChatSession threadId={threadId} initialMessages={loaded.messages} resume={loaded.live} footer={footer} />;
+  }
   if (!signedIn) return <ThreadLoadError code="UNAUTHORIZED" onRetry={() => undefined} />;
   if (query.isError && !query.isFetching) {
     return <ThreadLoadError code={apiErrorCode(query.error)} onRetry={() => query.refetch()} />;
@@ -120,10 +131,12 @@ function ChatSession({
   threadId,
   initialMessages,
   resume,
+  footer,
 }: {
   threadId: string;
   initialMessages: ChatUIMessage[];
   resume: boolean;
+  footer?: ReactNode;
 }) {
   const { t } = useTranslation('chat');
   const dispatch = useAppDispatch();
@@ -397,6 +410,7 @@ function ChatSession({
         onStop={handleStop}
         attachments={attachments.control}
       />
+      {footer}
     </div>
   );
 }
