@@ -38,10 +38,11 @@ test('sign-in, sign-out and drafts follow from one tab to the other', async ({ c
   await expect(a.getByRole('link', { name: user.name })).toBeVisible();
   await expect(b.getByRole('link', { name: user.name })).toBeVisible();
 
-  // Signed in, sending says plainly that answers are not available yet, and keeps the text.
+  // Signed in, sending posts the message; an answer comes from the model's stand-in.
   await a.locator('#chat-input').press('Enter');
-  await expect(a.getByText(t('en', 'chat.unavailable'))).toBeVisible();
-  await expect(a.locator('#chat-input')).toHaveValue('hello from tab A');
+  await expect(a.locator('[data-testid="chat-message"][data-role="user"]')).toContainText('hello from tab A');
+  await expect(a.locator('[data-testid="chat-message"][data-role="assistant"]')).toContainText('stand-in');
+  await expect(a.locator('#chat-input')).toHaveValue('');
 
   // Signing out in tab A signs tab B out.
   await a.goto('/settings/account');

@@ -11,6 +11,7 @@
  *   gets fake keys and their base URLs for OpenAI, Anthropic, Google, DeepSeek and xAI, so chats stream
  *   the stand-ins' answers over the real wire formats; the tests script them (provider-fakes.ts);
  * - the server on E2E_PORT (127.0.0.1) with NODE_ENV=test and LOG_LEVEL=warn, no third-party tags,
+ *   a free allowance of 5 messages a day (FREE_DAILY_MESSAGES),
  *   no SMTP (mails land in DATA_DIR/outbox, where the tests read verification links);
  * - what the tests need to know (the data directory, the database URL, the identity provider's
  *   control endpoint, the provider stand-ins' URL) in serverStateFile() (server-state.ts);
@@ -180,6 +181,9 @@ async function main() {
     // limits (page views 120/min, sign-in and sign-up 5/min) see one visitor per test, not the whole
     // suite as one address.
     TRUST_PROXY: 'true',
+    // A small daily allowance, so e2e/chat.spec.ts uses it up in a few sends (the default is 10).
+    // Every journey that sends uses its own fresh account; none sends more than this.
+    FREE_DAILY_MESSAGES: '5',
     // Google and Apple are both the mock; only the issuer URLs differ from production.
     GOOGLE_CLIENT_ID: 'polymath-e2e-google',
     GOOGLE_CLIENT_SECRET: 'polymath-e2e-google-secret',

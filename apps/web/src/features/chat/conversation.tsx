@@ -199,12 +199,15 @@ function ChatSession({
 
   // A new chat gets its address once the server has accepted it (the answer started streaming),
   // replacing /web-main without remounting: the live stream continues.
+  // An answer that arrives in one piece can go from streaming to ready between two renders, so a
+  // finished answer counts as started too.
   const onItsUrl = params.threadId === threadId;
+  const answered = status === 'streaming' || (status === 'ready' && messages.some((m) => m.role === 'assistant'));
   useEffect(() => {
-    if (status !== 'streaming' || onItsUrl) return;
+    if (!answered || onItsUrl) return;
     navigate(`/web-main/${threadId}`, { replace: true });
     dispatch(baseApi.util.invalidateTags(['Threads']));
-  }, [status, onItsUrl, navigate, threadId, dispatch]);
+  }, [answered, onItsUrl, navigate, threadId, dispatch]);
 
   useEffect(() => {
     if (messages.length) preloadMarkdown();
