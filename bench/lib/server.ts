@@ -1,0 +1,86 @@
+/**
+ * Our server (apps/server/src/index.ts) as a child process, configured for benchmarking: a temp
+ * DATA_DIR (PGlite there, or PostgreSQL at --postgres), the OpenAI stand-in as its provider, and the
+ * per-user limits raised to their maximums so the bench measures the chat path, not the limiter.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Child, startChild } from './procs.ts';
+
+export type OurServer = {
+  url: string;
+  pid: number;
+  dataDir: string;
+  database: 'pglite' | 'postgres';
+  child: Child;
+  stop(): Promise<void>;
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The env limits' maximums (apps/server/src/env.ts caps these at 100,000). */
+const LIMIT_MAX = '100000';
+
+export async function startOurServer(options: { openaiBaseUrl: string; postgresUrl?: string }): Promise<OurServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'polymath-bench-'));
+  const child = startChild('our server', 'apps/server/src/index.ts', {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    DATABASE_URL: options.postgresUrl,
+    LOG_LEVEL: 'warn',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    OPENAI_API_KEY: 'fake',
+    OPENAI_BASE_URL: options.openaiBaseUrl,
+    CHAT_RATE_LIMIT_MAX: LIMIT_MAX,
+    FREE_DAILY_MESSAGES: LIMIT_MAX,
+    AUTH_RATE_LIMIT_MAX: LIMIT_MAX,
+    STREAM_STALE_SECONDS: '30',
+    SHUTDOWN_GRACE_MS: '2000',
+    // For looking into where time goes, e.g. BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
+    NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS,
+  });
+  const stop = async () => {
+    await child.stop(10_000);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitReady(url, child);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url, pid: child.pid, dataDir, database: options.postgresUrl ? 'postgres' : 'pglite', child, stop };
+}
+
+async function waitReady(url: string, child: Child, timeoutMs = 180_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.process.exitCode !== null) {
+      throw new Error(`our server exited (${child.process.exitCode}) while starting:\n${child.output()}`);
+    }
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) return;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`our server was not ready within ${timeoutMs} ms:\n${child.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
