@@ -123,7 +123,9 @@ describeEachDatabase('mail over SMTP and the outbox', (ctx) => {
     const outbox = join(dataDir, 'outbox');
     const deadline = Date.now() + 5000;
     let files: string[] = [];
-    while (files.length === 0 && Date.now() < deadline) {
+    // The file is written, then the line is logged: wait for both (a loaded machine can be slow).
+    const logLine = () => lines.find((l) => l.mail === 'verify-email');
+    while ((files.length === 0 || !logLine()) && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 20));
       try {
         files = readdirSync(outbox).filter((f) => f.endsWith('.eml'));
@@ -135,7 +137,7 @@ describeEachDatabase('mail over SMTP and the outbox', (ctx) => {
     expect(eml).toMatch(/^To: .*outbox-/m);
     expect(eml).toMatch(/^Subject: Verify your email address for Polymath$/m);
 
-    const logged = lines.find((l) => l.mail === 'verify-email');
+    const logged = logLine();
     expect(logged?.level).toBe(30); // info
     expect(logged?.link).toMatch(/^http:\/\/localhost:3000\/api\/auth\/verify-email\?token=/);
     expect(decodeQuotedPrintable(eml)).toContain(String(logged?.link));
