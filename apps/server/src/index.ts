@@ -109,7 +109,7 @@ async function main() {
     const timeout = setTimeout(() => server.closeAllConnections(), 1000);
     await closed;
     clearTimeout(timeout);
-    stopSweep();
+    await stopSweep();
     clearInterval(purge);
     await chat.close();
     await database.close().catch((err: unknown) => logger.warn({ err }, 'database close failed'));

@@ -30,16 +30,25 @@ export async function markStaleAnswersInterrupted(db: Db, staleBefore: Date): Pr
   return rows.length;
 }
 
-/** Runs the sweep now and then every staleSeconds; returns a stop function. */
+/**
+ * Runs the sweep now and then every staleSeconds. The returned stop waits for a sweep in flight, so
+ * shutdown never closes the database under it.
+ */
 export function scheduleStaleAnswerSweep(
   db: Db,
   staleSeconds: number,
   onError: (err: unknown) => void,
   now: () => Date = () => new Date(),
-): () => void {
-  const sweep = () => markStaleAnswersInterrupted(db, new Date(now().getTime() - staleSeconds * 1000)).catch(onError);
-  void sweep();
+): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const sweep = () => {
+    running = markStaleAnswersInterrupted(db, new Date(now().getTime() - staleSeconds * 1000)).catch(onError);
+  };
+  sweep();
   const timer = setInterval(sweep, Math.max(1000, (staleSeconds * 1000) / 2));
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }
