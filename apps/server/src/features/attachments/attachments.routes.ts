@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { describeRoute, resolver } from 'hono-openapi';
 import { AppError } from '../../lib/app-error.ts';
 import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { readUploadedFile } from '../../lib/uploaded-file.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser, type UserEnv } from '../auth/require-user.ts';
 import { readAttachment, saveAttachment } from './attachments.service.ts';
@@ -43,26 +44,16 @@ export function attachmentUploadRoutes(auth: Auth) {
       },
     }),
     async (c) => {
-      if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data.');
-      }
-      if (!limiter.hit(c.var.user.id)) throw new AppError('RATE_LIMITED');
-      let form: FormData;
-      try {
-        form = await c.req.formData();
-      } catch (err) {
-        if (err instanceof AppError) throw err;
-        throw new AppError('BAD_REQUEST', 'The multipart body could not be read.');
-      }
-      const file = form.get('file');
-      if (!(file instanceof File)) {
-        throw new AppError('VALIDATION_FAILED', undefined, {
-          fields: [{ path: 'file', message: 'This field is required' }],
-        });
-      }
-      if (file.size > CHAT_ATTACHMENT_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE);
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      return c.json(await saveAttachment(c.var.deps.files, c.var.user.id, bytes, file.name), 201);
+      const { bytes, name } = await readUploadedFile(c, {
+        field: 'file',
+        maxBytes: CHAT_ATTACHMENT_MAX_BYTES,
+        what: 'image',
+        tooLarge: TOO_LARGE,
+        admit: () => {
+          if (!limiter.hit(c.var.user.id)) throw new AppError('RATE_LIMITED');
+        },
+      });
+      return c.json(await saveAttachment(c.var.deps.files, c.var.user.id, bytes, name), 201);
     },
   );
 }

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../../app-env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { readUploadedFile } from '../../lib/uploaded-file.ts';
 import { validate } from '../../lib/validate.ts';
 import { CONTROL_CHARS } from '../auth/auth.routes.ts';
 import { type Auth, verificationMail, withAwaitedDelivery } from '../auth/auth.ts';
@@ -127,26 +128,15 @@ export function profileRoutes(auth: Auth) {
         },
       }),
       async (c) => {
-        if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the photo as multipart/form-data.');
-        }
-        if (!photoLimiter.hit(c.var.user.id)) throw new AppError('RATE_LIMITED');
-        let form: FormData;
-        try {
-          form = await c.req.formData();
-        } catch (err) {
-          if (err instanceof AppError) throw err;
-          throw new AppError('BAD_REQUEST', 'The multipart body could not be read.');
-        }
-        const photo = form.get('photo');
-        if (!(photo instanceof File)) {
-          throw new AppError('VALIDATION_FAILED', undefined, {
-            fields: [{ path: 'photo', message: 'This field is required' }],
-          });
-        }
-        if (photo.size > PROFILE_PHOTO_MAX_BYTES)
-          throw new AppError('PAYLOAD_TOO_LARGE', 'The photo is larger than 4 MB.');
-        const bytes = new Uint8Array(await photo.arrayBuffer());
+        const { bytes } = await readUploadedFile(c, {
+          field: 'photo',
+          maxBytes: PROFILE_PHOTO_MAX_BYTES,
+          what: 'photo',
+          tooLarge: 'The photo is larger than 4 MB.',
+          admit: () => {
+            if (!photoLimiter.hit(c.var.user.id)) throw new AppError('RATE_LIMITED');
+          },
+        });
         return c.json(await setProfilePhoto(c.var.deps.db, c.var.deps.files, c.var.user.id, bytes));
       },
     )
