@@ -61,6 +61,37 @@ async function startServer(env: Record<string, string>, port: number): Promise<C
   return child;
 }
 
+/**
+ * A signed-in user made in-process on the database the server processes will use, the environment
+ * those processes get, and a fetch that calls them as that user.
+ */
+async function prepareServer(dataDir: string, databaseUrl: string | undefined, extraEnv: Record<string, string>) {
+  const setup = await openDatabase({ url: databaseUrl, dataDir });
+  await setup.migrate();
+  const mailer = captureMailer();
+  const setupApp = createTestApp(setup, { mailer, env: { ...AUTH_TEST_ENV, DATA_DIR: dataDir } });
+  const user = await signedInUser(setupApp, mailer);
+  await setup.close();
+  const port = await freePort();
+  const env: Record<string, string> = {
+    ...AUTH_TEST_ENV,
+    ...providerEnv(fakes),
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'error',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: ORIGIN,
+    SESSION_SECRET: TEST_SECRETS.sessionSecret,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...extraEnv,
+  };
+  const call = (path: string, init: RequestInit = {}) =>
+    fetch(`http://127.0.0.1:${port}${path}`, {
+      ...init,
+      headers: { origin: ORIGIN, cookie: user.jar.header(), 'content-type': 'application/json', ...init.headers },
+    });
+  return { port, env, call };
+}
+
 for (const kind of testDatabaseKinds()) {
   it.skipIf(kind === 'postgres' && !TEST_DATABASE_URL)(
     `an answer cut off by a killed process is interrupted after restart [${kind}]`,
@@ -70,32 +101,7 @@ for (const kind of testDatabaseKinds()) {
       const scratch = kind === 'postgres' ? await createScratchPostgres() : undefined;
       const children: ChildProcess[] = [];
       try {
-        // A signed-in user, made in-process on the same database the servers will use.
-        const setup = await openDatabase({ url: scratch?.url, dataDir });
-        await setup.migrate();
-        const mailer = captureMailer();
-        const setupApp = createTestApp(setup, { mailer, env: { ...AUTH_TEST_ENV, DATA_DIR: dataDir } });
-        const user = await signedInUser(setupApp, mailer);
-        await setup.close();
-
-        const port = await freePort();
-        const env: Record<string, string> = {
-          ...AUTH_TEST_ENV,
-          ...providerEnv(fakes),
-          NODE_ENV: 'test',
-          LOG_LEVEL: 'error',
-          DATA_DIR: dataDir,
-          PUBLIC_URL: ORIGIN,
-          SESSION_SECRET: TEST_SECRETS.sessionSecret,
-          STREAM_STALE_SECONDS: '1',
-          ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-        };
-        const call = (path: string, init: RequestInit = {}) =>
-          fetch(`http://127.0.0.1:${port}${path}`, {
-            ...init,
-            headers: { origin: ORIGIN, cookie: user.jar.header(), 'content-type': 'application/json', ...init.headers },
-          });
-
+        const { port, env, call } = await prepareServer(dataDir, scratch?.url, { STREAM_STALE_SECONDS: '1' });
         const first = await startServer(env, port);
         children.push(first);
         const threadId = newId('t');
@@ -149,29 +155,7 @@ it('SIGTERM lets a running answer finish within the grace period, then stores th
   const dataDir = mkdtempSync(join(tmpdir(), 'polymath-drain-'));
   const children: ChildProcess[] = [];
   try {
-    const setup = await openDatabase({ dataDir });
-    await setup.migrate();
-    const mailer = captureMailer();
-    const setupApp = createTestApp(setup, { mailer, env: { ...AUTH_TEST_ENV, DATA_DIR: dataDir } });
-    const user = await signedInUser(setupApp, mailer);
-    await setup.close();
-
-    const port = await freePort();
-    const env: Record<string, string> = {
-      ...AUTH_TEST_ENV,
-      ...providerEnv(fakes),
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'error',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: ORIGIN,
-      SESSION_SECRET: TEST_SECRETS.sessionSecret,
-      SHUTDOWN_GRACE_MS: '3000',
-    };
-    const call = (path: string, init: RequestInit = {}) =>
-      fetch(`http://127.0.0.1:${port}${path}`, {
-        ...init,
-        headers: { origin: ORIGIN, cookie: user.jar.header(), 'content-type': 'application/json', ...init.headers },
-      });
+    const { port, env, call } = await prepareServer(dataDir, undefined, { SHUTDOWN_GRACE_MS: '3000' });
     const server = await startServer(env, port);
     children.push(server);
     const exited = new Promise<number | null>((r) => server.once('exit', (code) => r(code)));
