@@ -45,10 +45,13 @@ export function chatRoutes(auth: Auth, runtime: ChatRuntime, now: () => Date = (
       throw new AppError('PAYLOAD_TOO_LARGE', 'The message is too long.');
     },
   });
+  // Per route, not `.use`: /api/chat/attachments is mounted beside these routes and checks the
+  // session itself; a wildcard here would look the session up twice for every upload.
+  const signedIn = requireUser(auth);
   return new Hono<UserEnv>()
-    .use(requireUser(auth))
     .post(
       '/',
+      signedIn,
       limit,
       describeRoute({
         tags: ['chat'],
@@ -130,6 +133,7 @@ export function chatRoutes(auth: Auth, runtime: ChatRuntime, now: () => Date = (
     )
     .get(
       '/:threadId/stream',
+      signedIn,
       describeRoute({
         tags: ['chat'],
         summary: "Resume the thread's running answer from its start (204 when none is running)",
@@ -145,6 +149,7 @@ export function chatRoutes(auth: Auth, runtime: ChatRuntime, now: () => Date = (
     )
     .post(
       '/:threadId/stop',
+      signedIn,
       describeRoute({
         tags: ['chat'],
         summary: "Stop the thread's running answer; what was written so far is kept",
