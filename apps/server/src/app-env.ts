@@ -1,5 +1,6 @@
 import type { Database, Db } from './db/client.ts';
 import type { Env } from './env.ts';
+import type { BillingRuntime } from './features/billing/billing-runtime.ts';
 import type { ChatRuntime } from './features/chat/chat-runtime.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './lib/mail/mailer.ts';
@@ -24,6 +25,8 @@ export type AppDeps = {
   files: FileStore;
   /** Models, live streams and running answers; created from env when not given (tests pass their own). */
   chat?: ChatRuntime;
+  /** Plans and the payment provider (Stripe or the sandbox); created from env when not given. */
+  billing?: BillingRuntime;
 };
 
 export type AppEnv = {

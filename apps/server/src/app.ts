@@ -10,6 +10,9 @@ import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { attachmentFileRoutes, attachmentUploadRoutes } from './features/attachments/attachments.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuth } from './features/auth/auth.ts';
+import { billingRoutes } from './features/billing/billing.routes.ts';
+import { createBillingRuntime } from './features/billing/billing-runtime.ts';
+import { sandboxRoutes } from './features/billing/sandbox/sandbox.routes.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { createChatRuntime } from './features/chat/chat-runtime.ts';
 import { configRoutes } from './features/config/config.routes.ts';
@@ -25,7 +28,7 @@ import { securityHeaders } from './lib/security-headers.ts';
 /** JSON bodies of the API are small; uploads get their own limits on their own routes. */
 const API_BODY_LIMIT = 64 * 1024;
 /** Routes that apply their own, larger body limit (uploads, chat messages). */
-const OWN_LIMIT_ROUTES = new Set(['/api/me/photo', '/api/chat/attachments', '/api/chat']);
+const OWN_LIMIT_ROUTES = new Set(['/api/me/photo', '/api/chat/attachments', '/api/chat', '/api/billing/webhook']);
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -73,6 +76,16 @@ export function createApp(deps: AppDeps) {
   app.route('/api/models', modelsRoutes(chat.models));
   app.route('/api/credits', creditsRoutes(auth));
   app.route('/api/chat', chatRoutes(auth, chat));
+  const billing =
+    deps.billing ??
+    createBillingRuntime({
+      env: deps.env,
+      database: deps.database,
+      logger: deps.logger,
+      sessionSecret: deps.secrets.sessionSecret,
+    });
+  if (billing.sandbox) app.route('/api/billing/sandbox', sandboxRoutes(auth, billing, billing.sandbox));
+  app.route('/api/billing', billingRoutes(auth, billing));
 
   app.get(
     '/api/openapi.json',

@@ -69,6 +69,19 @@ const envSchema = z.object({
   CHAT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /** An answer whose writer has not checked in for this long belongs to a dead process: interrupted. */
   STREAM_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  // Plans and payments: Stripe when STRIPE_SECRET_KEY is set, the built-in sandbox otherwise.
+  /** Plan prices, currency and tax: the shipped apps/server/config/plans.json by default. */
+  PLANS_FILE: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_WEEK: optionalString,
+  STRIPE_PRICE_3MONTH: optionalString,
+  STRIPE_PRICE_MONTHLY: optionalString,
+  STRIPE_PRICE_YEARLY: optionalString,
+  /** A Stripe tax rate (txr_…) applied to subscriptions; needed when plans.json has a taxPercent. */
+  STRIPE_TAX_RATE_ID: optionalString,
+  /** Where the Stripe SDK sends API calls; only for a local stand-in in development and tests. */
+  STRIPE_API_URL: httpUrl,
 });
 
 export type Env = z.infer<typeof envSchema> & {
@@ -79,6 +92,7 @@ export type Env = z.infer<typeof envSchema> & {
   GOOGLE_ISSUER: string;
   APPLE_ISSUER: string;
   MODELS_FILE: string;
+  PLANS_FILE: string;
 };
 
 export class EnvError extends Error {
@@ -91,6 +105,7 @@ export class EnvError extends Error {
 
 const defaultWebDist = resolve(import.meta.dirname, '../../web/dist');
 const defaultModelsFile = resolve(import.meta.dirname, '../config/models.json');
+const defaultPlansFile = resolve(import.meta.dirname, '../config/plans.json');
 
 /** Parses and validates the environment once; throws EnvError listing every problem. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -99,6 +114,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
   }
   const env = parsed.data;
+  const stripeProblems = checkStripe(env);
+  if (stripeProblems.length > 0) throw new EnvError(stripeProblems);
   const absolute = (p: string) => (isAbsolute(p) ? p : resolve(process.cwd(), p));
   return {
     ...env,
@@ -109,5 +126,19 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     GOOGLE_ISSUER: (env.GOOGLE_ISSUER ?? 'https://accounts.google.com').replace(/\/$/, ''),
     APPLE_ISSUER: (env.APPLE_ISSUER ?? 'https://appleid.apple.com').replace(/\/$/, ''),
     MODELS_FILE: env.MODELS_FILE ? absolute(env.MODELS_FILE) : defaultModelsFile,
+    PLANS_FILE: env.PLANS_FILE ? absolute(env.PLANS_FILE) : defaultPlansFile,
   };
+}
+
+/** With a Stripe key, checkout cannot work without the webhook secret and a price for every plan. */
+function checkStripe(env: z.infer<typeof envSchema>): string[] {
+  if (!env.STRIPE_SECRET_KEY) return [];
+  const required = [
+    'STRIPE_WEBHOOK_SECRET',
+    'STRIPE_PRICE_WEEK',
+    'STRIPE_PRICE_3MONTH',
+    'STRIPE_PRICE_MONTHLY',
+    'STRIPE_PRICE_YEARLY',
+  ] as const;
+  return required.filter((key) => !env[key]).map((key) => `${key}: required when STRIPE_SECRET_KEY is set`);
 }

@@ -5,6 +5,8 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { EnvError, loadEnv } from './env.ts';
+import { createBillingRuntime } from './features/billing/billing-runtime.ts';
+import { PlansError } from './features/billing/plans.ts';
 import { createChatRuntime } from './features/chat/chat-runtime.ts';
 import { scheduleStaleAnswerSweep } from './features/chat/stream-recovery.ts';
 import { CatalogueError } from './features/models/model-catalog.ts';
@@ -59,6 +61,19 @@ async function main() {
   if (chat.models.demo) {
     logger.warn('no model provider is configured: the offline demo model answers (set OPENAI_API_KEY or another key)');
   }
+  let billing: ReturnType<typeof createBillingRuntime>;
+  try {
+    billing = createBillingRuntime({ env, database, logger, sessionSecret: secrets.sessionSecret });
+  } catch (err) {
+    if (err instanceof PlansError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  if (billing.sandbox) {
+    logger.warn('STRIPE_SECRET_KEY is not set: the payment sandbox grants Pro without payment (test mode)');
+  }
   // Answers left 'streaming' by a previous process that died become 'interrupted' (with their text).
   const stopSweep = scheduleStaleAnswerSweep(database.db, env.STREAM_STALE_SECONDS, (err) =>
     logger.warn({ err }, 'stale answer sweep failed'),
@@ -86,6 +101,7 @@ async function main() {
     mailer,
     files,
     chat,
+    billing,
   });
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
     logger.info(

@@ -48,6 +48,12 @@ export const ERROR_MESSAGES = {
   MODEL_FAILED: 'The model could not answer. Please try again.',
   CREDITS_UNAVAILABLE: 'Could not fetch credits.',
   GENERATION_IN_PROGRESS: 'An answer is still being written in this chat. Wait for it or stop it first.',
+  // Plans and payments
+  ALREADY_SUBSCRIBED: 'You already have Pro. Manage your subscription from My Plan.',
+  NO_SUBSCRIPTION: 'You have no subscription to manage.',
+  CHECKOUT_NOT_FOUND: 'This checkout could not be found. Choose a plan again.',
+  PAYMENTS_UNAVAILABLE: 'Payments are temporarily unavailable. Please try again in a few minutes.',
+  WEBHOOK_SIGNATURE_INVALID: 'The webhook signature could not be verified.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -95,6 +101,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   MODEL_FAILED: 502,
   CREDITS_UNAVAILABLE: 503,
   GENERATION_IN_PROGRESS: 409,
+  ALREADY_SUBSCRIBED: 409,
+  NO_SUBSCRIPTION: 404,
+  CHECKOUT_NOT_FOUND: 404,
+  PAYMENTS_UNAVAILABLE: 503,
+  WEBHOOK_SIGNATURE_INVALID: 400,
 };
 
 export type ErrorBody = { error: { code: ErrorCode; message: string; requestId?: string } };

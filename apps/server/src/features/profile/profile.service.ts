@@ -14,6 +14,7 @@ import { type ImageType, MAX_INPUT_PIXELS, reencodeImage, sniffImageType as snif
 import { type FileStore, newFileName } from '../../lib/storage/file-store.ts';
 import { deleteUserAttachments } from '../attachments/attachments.service.ts';
 import { localeOf } from '../auth/auth.ts';
+import { hasRenewingSubscription } from '../billing/subscriptions.service.ts';
 
 /** Profile photos live in this folder of the file store and are served at AVATAR_URL_PREFIX + name. */
 export const AVATAR_FOLDER = 'avatars';
@@ -192,13 +193,13 @@ export async function unlinkConnection(db: Db, userId: string, provider: LoginPr
 export async function deleteAccount(db: Db, files: FileStore, userId: string): Promise<void> {
   const photo = await db.transaction(async (tx) => {
     const [user] = await tx
-      .select({ accessLevel: users.accessLevel, photo: users.profilePhotoKey })
+      .select({ photo: users.profilePhotoKey })
       .from(users)
       .where(eq(users.id, userId))
       .for('update');
     if (!user) throw new AppError('UNAUTHORIZED');
-    // Subscriptions come in a later issue; until then accessLevel 'pro' means an active one.
-    if (user.accessLevel === 'pro') throw new AppError('SUBSCRIPTION_ACTIVE');
+    // A subscription that would renew must be cancelled first (spec §4); one ending at its period end may go.
+    if (await hasRenewingSubscription(tx, userId)) throw new AppError('SUBSCRIPTION_ACTIVE');
     // Password-reset tokens hold the user id as their value.
     await tx.delete(verifications).where(eq(verifications.value, userId));
     // Sessions and accounts go with the user (ON DELETE CASCADE). Page views are anonymous.

@@ -1,0 +1,72 @@
+import { sandboxCheckoutSchema, subscriptionResponseSchema, taxOn } from '@polymath/shared';
+import { Hono } from 'hono';
+import { describeRoute, resolver } from 'hono-openapi';
+import type { Auth } from '../../auth/auth.ts';
+import { requireUser, type UserEnv } from '../../auth/require-user.ts';
+import type { BillingRuntime } from '../billing-runtime.ts';
+import { findSubscriptionRow, getSubscription, syncSubscription } from '../subscriptions.service.ts';
+import type { SandboxProvider } from './sandbox-provider.ts';
+
+/**
+ * /api/billing/sandbox: the test-mode checkout page and the test clock. Mounted only when there are
+ * no Stripe keys. Everything is the signed-in user's own: another user's session id is a 404.
+ */
+export function sandboxRoutes(auth: Auth, billing: BillingRuntime, sandbox: SandboxProvider) {
+  return new Hono<UserEnv>()
+    .use(requireUser(auth))
+    .get(
+      '/checkout/:id',
+      describeRoute({
+        tags: ['billing'],
+        summary: 'Sandbox: what the test-mode checkout page shows',
+        responses: {
+          200: { description: 'Session', content: { 'application/json': { schema: resolver(sandboxCheckoutSchema) } } },
+        },
+      }),
+      async (c) => {
+        const session = await sandbox.checkoutFor(c.req.param('id'), c.var.user.id);
+        const tax = taxOn(session.price.unit_amount, billing.plans.taxPercent);
+        return c.json({
+          id: session.id,
+          status: session.status,
+          period: sandbox.periodOfPrice(session.price.id) ?? 'monthly',
+          amount: session.price.unit_amount,
+          currency: session.price.currency,
+          tax,
+          total: session.price.unit_amount + tax,
+          email: session.customer_email,
+          cancelUrl: session.cancel_url,
+        });
+      },
+    )
+    .post(
+      '/checkout/:id/complete',
+      describeRoute({
+        tags: ['billing'],
+        summary: 'Sandbox: "Pay" without a card; the subscription starts and its events are delivered',
+        responses: { 200: { description: '{ url }: the success URL' } },
+      }),
+      async (c) => c.json({ url: await sandbox.completeCheckout(c.req.param('id'), c.var.user.id) }),
+    )
+    .post(
+      '/clock/advance',
+      describeRoute({
+        tags: ['billing'],
+        summary: "Sandbox test clock: the user's subscription reaches the end of its period",
+        responses: {
+          200: {
+            description: 'Subscription',
+            content: { 'application/json': { schema: resolver(subscriptionResponseSchema) } },
+          },
+        },
+      }),
+      async (c) => {
+        const { id: userId } = c.var.user;
+        await sandbox.advanceClock(userId);
+        // The events were delivered already; syncing again makes the answer independent of them.
+        const row = await findSubscriptionRow(c.var.deps.db, userId);
+        if (row) await syncSubscription(billing, row.subscriptionId, userId);
+        return c.json({ subscription: await getSubscription(c.var.deps.db, userId) });
+      },
+    );
+}

@@ -1,0 +1,83 @@
+import type { BillingPeriod } from '@polymath/shared';
+import Stripe from 'stripe';
+import type { Env } from '../../env.ts';
+import {
+  type CheckoutSessionObject,
+  type PaymentProvider,
+  type SubscriptionObject,
+  verifyStripeSignature,
+} from './payment-provider.ts';
+
+type StripeEnv = Env & {
+  STRIPE_SECRET_KEY: string;
+  STRIPE_WEBHOOK_SECRET: string;
+};
+
+/** Stripe Checkout in subscription mode, the Customer Portal, and Stripe's signed webhooks. */
+export function createStripeProvider(env: StripeEnv): PaymentProvider {
+  const api = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : undefined;
+  const stripe = new Stripe(env.STRIPE_SECRET_KEY, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: 'Polymath' },
+    ...(api
+      ? { host: api.hostname, port: api.port || undefined, protocol: api.protocol === 'http:' ? 'http' : 'https' }
+      : {}),
+  });
+  const priceIds: Record<BillingPeriod, string> = {
+    week: env.STRIPE_PRICE_WEEK ?? '',
+    '3month': env.STRIPE_PRICE_3MONTH ?? '',
+    monthly: env.STRIPE_PRICE_MONTHLY ?? '',
+    yearly: env.STRIPE_PRICE_YEARLY ?? '',
+  };
+  const missing = (err: unknown) => err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404;
+
+  return {
+    mode: 'stripe',
+    async createCheckout(input) {
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: priceIds[input.period], quantity: 1 }],
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        client_reference_id: input.userId,
+        ...(input.customerId ? { customer: input.customerId } : { customer_email: input.email }),
+        metadata: { userId: input.userId, period: input.period },
+        subscription_data: {
+          metadata: { userId: input.userId, period: input.period },
+          ...(env.STRIPE_TAX_RATE_ID ? { default_tax_rates: [env.STRIPE_TAX_RATE_ID] } : {}),
+        },
+      });
+      if (!session.url) throw new Error('Stripe returned a checkout session without a url');
+      return { id: session.id, url: session.url };
+    },
+    async retrieveCheckout(id) {
+      try {
+        return (await stripe.checkout.sessions.retrieve(id)) as unknown as CheckoutSessionObject;
+      } catch (err) {
+        if (missing(err)) return null;
+        throw err;
+      }
+    },
+    async retrieveSubscription(id) {
+      try {
+        return (await stripe.subscriptions.retrieve(id)) as unknown as SubscriptionObject;
+      } catch (err) {
+        if (missing(err)) return null;
+        throw err;
+      }
+    },
+    async setCancelAtPeriodEnd(id, cancel) {
+      return (await stripe.subscriptions.update(id, {
+        cancel_at_period_end: cancel,
+      })) as unknown as SubscriptionObject;
+    },
+    async createPortal(customerId, returnUrl) {
+      const portal = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+      return { url: portal.url };
+    },
+    verifyEvent: (rawBody, signature) => verifyStripeSignature(rawBody, signature, env.STRIPE_WEBHOOK_SECRET),
+    periodOfPrice: (priceId) =>
+      (Object.entries(priceIds) as [BillingPeriod, string][]).find(([, id]) => id === priceId)?.[0],
+  };
+}

@@ -1,0 +1,234 @@
+import {
+  type BillingPeriod,
+  billingPeriodSchema,
+  SUBSCRIPTION_ENTITLED_STATUSES,
+  SUBSCRIPTION_STATUSES,
+  type Subscription,
+  type SubscriptionStatus,
+} from '@polymath/shared';
+import { eq, or } from 'drizzle-orm';
+import type { Database, Db } from '../../db/client.ts';
+import { subscriptions, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { type PaymentProvider, refId, type SubscriptionObject } from './payment-provider.ts';
+import { serialize } from './serialize.ts';
+
+/** What the billing services work with; built once in billing-runtime.ts. */
+export type BillingContext = {
+  database: Database;
+  provider: PaymentProvider;
+  logger: Logger;
+  publicUrl: string;
+};
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type SyncResult = 'applied' | 'unchanged' | 'ignored';
+
+export function isEntitled(status: string): boolean {
+  return (SUBSCRIPTION_ENTITLED_STATUSES as readonly string[]).includes(status);
+}
+
+/**
+ * Reads the subscription from the provider and stores it: the one path every change takes, from a
+ * webhook, a return from checkout, a cancel or a resume. Reading the provider's current state
+ * instead of trusting each event's copy makes the result independent of the order events arrive in.
+ */
+export async function syncSubscription(
+  ctx: BillingContext,
+  subscriptionId: string,
+  userHint?: string,
+): Promise<SyncResult> {
+  return serialize(ctx.database, subscriptionId, async () => {
+    const sub = await ctx.provider.retrieveSubscription(subscriptionId);
+    if (!sub) {
+      ctx.logger.warn({ subscriptionId }, 'billing: the provider does not know this subscription');
+      return 'ignored';
+    }
+    return applySubscription(ctx, sub, userHint);
+  });
+}
+
+async function applySubscription(ctx: BillingContext, sub: SubscriptionObject, userHint?: string): Promise<SyncResult> {
+  const { db } = ctx.database;
+  const item = sub.items.data[0];
+  const customerId = refId(sub.customer);
+  const period = periodOf(ctx.provider, sub);
+  const status = SUBSCRIPTION_STATUSES.find((s) => s === sub.status);
+  if (!item || !customerId || !period || !status) {
+    ctx.logger.warn({ subscriptionId: sub.id }, 'billing: subscription without a known plan, customer or status');
+    return 'ignored';
+  }
+  const userId = sub.metadata?.userId || userHint || (await ownerOf(db, sub.id, customerId));
+  if (!userId) {
+    ctx.logger.warn({ subscriptionId: sub.id }, 'billing: subscription of no known user');
+    return 'ignored';
+  }
+  const next = {
+    userId,
+    provider: ctx.provider.mode,
+    customerId,
+    subscriptionId: sub.id,
+    status,
+    period,
+    amount: item.price.unit_amount ?? 0,
+    currency: item.price.currency,
+    currentPeriodEnd: new Date(item.current_period_end * 1000),
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    providerCreatedAt: new Date(sub.created * 1000),
+  };
+
+  return db.transaction(async (tx) => {
+    // Locking the user serializes writes for one person, whichever of their subscriptions they touch.
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    if (!user) return 'ignored';
+    const [current] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    if (current && !replaces(next, current)) return 'unchanged';
+    if (current && sameState(next, current)) return 'unchanged';
+    // Another user's record cannot hold this subscription (it follows metadata.userId).
+    const [holder] = await tx
+      .select({ userId: subscriptions.userId })
+      .from(subscriptions)
+      .where(eq(subscriptions.subscriptionId, sub.id));
+    if (holder && holder.userId !== userId) return 'ignored';
+
+    const revision = (current?.revision ?? 0) + 1;
+    await tx
+      .insert(subscriptions)
+      .values({ ...next, revision })
+      .onConflictDoUpdate({ target: subscriptions.userId, set: { ...next, revision, updatedAt: new Date() } });
+    await tx
+      .update(users)
+      .set({ accessLevel: isEntitled(status) ? 'pro' : 'free', updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    return 'applied';
+  });
+}
+
+type NextState = Omit<SubscriptionRow, 'revision' | 'updatedAt'>;
+
+/**
+ * One record per user: a different subscription takes the record when it gives Pro and the stored
+ * one does not, or when both rank the same and it is the newer. An old cancelled subscription's
+ * late events never overwrite a new active one.
+ */
+function replaces(next: NextState, current: SubscriptionRow): boolean {
+  if (next.subscriptionId === current.subscriptionId) return true;
+  const rank = (s: string) => (isEntitled(s) ? 1 : 0);
+  if (rank(next.status) !== rank(current.status)) return rank(next.status) > rank(current.status);
+  return next.providerCreatedAt.getTime() >= current.providerCreatedAt.getTime();
+}
+
+function sameState(next: NextState, current: SubscriptionRow): boolean {
+  return (
+    next.subscriptionId === current.subscriptionId &&
+    next.status === current.status &&
+    next.period === current.period &&
+    next.amount === current.amount &&
+    next.currency === current.currency &&
+    next.customerId === current.customerId &&
+    next.cancelAtPeriodEnd === current.cancelAtPeriodEnd &&
+    next.currentPeriodEnd.getTime() === current.currentPeriodEnd.getTime()
+  );
+}
+
+function periodOf(provider: PaymentProvider, sub: SubscriptionObject): BillingPeriod | undefined {
+  const priceId = sub.items.data[0]?.price.id;
+  const fromPrice = priceId ? provider.periodOfPrice(priceId) : undefined;
+  return fromPrice ?? billingPeriodSchema.safeParse(sub.metadata?.period).data;
+}
+
+async function ownerOf(db: Db, subscriptionId: string, customerId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(or(eq(subscriptions.subscriptionId, subscriptionId), eq(subscriptions.customerId, customerId)))
+    .limit(1);
+  return row?.userId;
+}
+
+export async function findSubscriptionRow(db: Db, userId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  return row;
+}
+
+export function toSubscription(row: SubscriptionRow): Subscription {
+  return {
+    provider: row.provider === 'stripe' ? 'stripe' : 'sandbox',
+    period: row.period as BillingPeriod,
+    status: row.status as SubscriptionStatus,
+    amount: row.amount,
+    currency: row.currency,
+    currentPeriodEnd: row.currentPeriodEnd.toISOString(),
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    entitled: isEntitled(row.status),
+  };
+}
+
+export async function getSubscription(db: Db, userId: string): Promise<Subscription | null> {
+  const row = await findSubscriptionRow(db, userId);
+  return row ? toSubscription(row) : null;
+}
+
+/** Checkout for one plan; refused while the user already has a subscription that gives Pro. */
+export async function startCheckout(
+  ctx: BillingContext,
+  user: { id: string; email: string },
+  period: BillingPeriod,
+): Promise<{ url: string }> {
+  const row = await findSubscriptionRow(ctx.database.db, user.id);
+  if (row && isEntitled(row.status)) throw new AppError('ALREADY_SUBSCRIBED');
+  const { url } = await ctx.provider.createCheckout({
+    userId: user.id,
+    email: user.email,
+    customerId: row?.customerId,
+    period,
+    // Stripe fills in {CHECKOUT_SESSION_ID}; the sandbox does the same.
+    successUrl: `${ctx.publicUrl}/payment?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${ctx.publicUrl}/payment?checkout=cancelled`,
+  });
+  return { url };
+}
+
+/**
+ * The browser came back from checkout: sync the session's subscription now rather than wait for the
+ * webhook, so the success screen shows Pro at once. Only the user who started the session may.
+ */
+export async function confirmCheckout(
+  ctx: BillingContext,
+  userId: string,
+  sessionId: string,
+): Promise<Subscription | null> {
+  const session = await ctx.provider.retrieveCheckout(sessionId);
+  if (!session || session.client_reference_id !== userId) throw new AppError('CHECKOUT_NOT_FOUND');
+  const subscriptionId = refId(session.subscription);
+  if (session.status === 'complete' && subscriptionId) await syncSubscription(ctx, subscriptionId, userId);
+  return getSubscription(ctx.database.db, userId);
+}
+
+/** Cancel at the end of the period (cancel = true) or take that back (false); Pro stays meanwhile. */
+export async function setCancelAtPeriodEnd(
+  ctx: BillingContext,
+  userId: string,
+  cancel: boolean,
+): Promise<Subscription | null> {
+  const row = await findSubscriptionRow(ctx.database.db, userId);
+  if (!row || !isEntitled(row.status)) throw new AppError('NO_SUBSCRIPTION');
+  if (row.cancelAtPeriodEnd !== cancel) {
+    await ctx.provider.setCancelAtPeriodEnd(row.subscriptionId, cancel);
+    await syncSubscription(ctx, row.subscriptionId, userId);
+  }
+  return getSubscription(ctx.database.db, userId);
+}
+
+export async function createPortal(ctx: BillingContext, userId: string): Promise<{ url: string }> {
+  const row = await findSubscriptionRow(ctx.database.db, userId);
+  if (!row) throw new AppError('NO_SUBSCRIPTION');
+  return ctx.provider.createPortal(row.customerId, `${ctx.publicUrl}/settings/my-plan`);
+}
+
+/** Account deletion waits until the subscription is cancelled (spec §4): it would renew otherwise. */
+export async function hasRenewingSubscription(db: Db, userId: string): Promise<boolean> {
+  const row = await findSubscriptionRow(db, userId);
+  return Boolean(row && isEntitled(row.status) && !row.cancelAtPeriodEnd);
+}

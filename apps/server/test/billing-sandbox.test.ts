@@ -1,0 +1,145 @@
+import type { BillingPlans, Credits, Profile, SandboxCheckout, SubscriptionResponse } from '@polymath/shared';
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import type { App } from '../src/app.ts';
+import { billingEvents, subscriptions } from '../src/db/schema/index.ts';
+import {
+  AUTH_TEST_ENV,
+  type CaptureMailer,
+  captureMailer,
+  expectError,
+  signedInUser,
+  type TestClient,
+} from './auth-helpers.ts';
+import { createTestApp, type DatabaseContext, describeEachDatabase } from './databases.ts';
+
+type Setup = { app: App; mailer: CaptureMailer };
+
+function setup(ctx: DatabaseContext): Setup {
+  const mailer = captureMailer();
+  return { app: createTestApp(ctx.database, { env: AUTH_TEST_ENV, mailer }), mailer };
+}
+
+const pathOf = (url: string) => {
+  const u = new URL(url);
+  return `${u.pathname}${u.search}`;
+};
+
+async function json<T>(res: Response, status = 200): Promise<T> {
+  expect(res.status, await res.clone().text()).toBe(status);
+  return (await res.json()) as T;
+}
+
+/** Checkout through the sandbox page's calls: start, pay, come back; returns the confirmed record. */
+async function buy(c: TestClient, period: string): Promise<SubscriptionResponse> {
+  const { url } = await json<{ url: string }>(await c.post('/api/billing/checkout', { period }));
+  const sessionId = url.split('/').pop() ?? '';
+  expect(url).toMatch(/\/payment\/sandbox\/checkout\/cs_sbx_/);
+  const page = await json<SandboxCheckout>(await c.get(`/api/billing/sandbox/checkout/${sessionId}`));
+  expect(page).toMatchObject({ status: 'open', period });
+  const done = await json<{ url: string }>(await c.post(`/api/billing/sandbox/checkout/${sessionId}/complete`));
+  expect(done.url).toBe(`http://localhost:3000/payment?checkout=success&session_id=${sessionId}`);
+  return json<SubscriptionResponse>(await c.post('/api/billing/checkout/confirm', { sessionId }));
+}
+
+describeEachDatabase('billing through the sandbox', (ctx) => {
+  it('offers four plans with the computed saving badge, subtotal, tax and total', async () => {
+    const { app } = setup(ctx);
+    const plans = await json<BillingPlans>(await app.request('/api/billing/plans'));
+    expect(plans.mode).toBe('sandbox');
+    expect(plans.plans.map((p) => p.period)).toEqual(['week', 'monthly', '3month', 'yearly']);
+    const badged = plans.plans.filter((p) => p.bestValue);
+    expect(badged).toEqual([expect.objectContaining({ period: 'yearly', savingsPercent: 85 })]);
+    for (const p of plans.plans) expect(p.total).toBe(p.amount + p.tax);
+  });
+
+  it('a free user buys a plan, becomes Pro, cancels, keeps Pro until the period ends, then is free', async () => {
+    const s = setup(ctx);
+    const c = await signedInUser(s.app, s.mailer);
+    const me = await json<Profile>(await c.get('/api/me'));
+    expect(me.accessLevel).toBe('free');
+
+    const bought = await buy(c, 'monthly');
+    expect(bought.subscription).toMatchObject({
+      provider: 'sandbox',
+      period: 'monthly',
+      status: 'active',
+      amount: 1999,
+      currency: 'usd',
+      cancelAtPeriodEnd: false,
+      entitled: true,
+    });
+    const end = new Date(bought.subscription?.currentPeriodEnd ?? 0).getTime();
+    expect(end - Date.now()).toBeGreaterThan(27 * 86_400_000);
+    expect((await json<Profile>(await c.get('/api/me'))).accessLevel).toBe('pro');
+    expect((await json<Credits>(await c.get('/api/credits'))).dailyLimit).toBeNull();
+    // The three events the sandbox delivered were recorded once each.
+    const [row] = await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, me.id));
+    expect(row?.revision).toBe(1);
+
+    // Already Pro: no second checkout. A renewing subscription blocks account deletion.
+    await expectError(await c.post('/api/billing/checkout', { period: 'yearly' }), 409, 'ALREADY_SUBSCRIBED');
+    await expectError(await c.delete('/api/me', { confirm: true }), 409, 'SUBSCRIPTION_ACTIVE');
+
+    const cancelled = await json<SubscriptionResponse>(await c.post('/api/billing/cancel'));
+    expect(cancelled.subscription).toMatchObject({ cancelAtPeriodEnd: true, entitled: true, status: 'active' });
+    expect((await json<Profile>(await c.get('/api/me'))).accessLevel).toBe('pro');
+    // Resume and cancel again: undo works.
+    expect(
+      (await json<SubscriptionResponse>(await c.post('/api/billing/resume'))).subscription?.cancelAtPeriodEnd,
+    ).toBe(false);
+    await json(await c.post('/api/billing/cancel'));
+
+    const ended = await json<SubscriptionResponse>(await c.post('/api/billing/sandbox/clock/advance'));
+    expect(ended.subscription).toMatchObject({ status: 'canceled', entitled: false });
+    expect((await json<Profile>(await c.get('/api/me'))).accessLevel).toBe('free');
+    expect((await json<Credits>(await c.get('/api/credits'))).dailyLimit).not.toBeNull();
+    await expectError(await c.post('/api/billing/cancel'), 404, 'NO_SUBSCRIPTION');
+  });
+
+  it('a renewing subscription renews at the end of its period and stays Pro', async () => {
+    const s = setup(ctx);
+    const c = await signedInUser(s.app, s.mailer);
+    const first = (await buy(c, 'week')).subscription;
+    const renewed = await json<SubscriptionResponse>(await c.post('/api/billing/sandbox/clock/advance'));
+    const days =
+      (Date.parse(renewed.subscription?.currentPeriodEnd ?? '') - Date.parse(first?.currentPeriodEnd ?? '')) /
+      86_400_000;
+    expect(days).toBeCloseTo(7, 5);
+    expect(renewed.subscription).toMatchObject({ status: 'active', entitled: true });
+  });
+
+  it('checkout sessions and the portal belong to their user only', async () => {
+    const s = setup(ctx);
+    const a = await signedInUser(s.app, s.mailer);
+    const b = await signedInUser(s.app, s.mailer);
+    const { url } = await json<{ url: string }>(await a.post('/api/billing/checkout', { period: 'yearly' }));
+    const sessionId = url.split('/').pop() ?? '';
+    await expectError(await b.get(`/api/billing/sandbox/checkout/${sessionId}`), 404, 'CHECKOUT_NOT_FOUND');
+    await expectError(await b.post(`/api/billing/sandbox/checkout/${sessionId}/complete`), 404, 'CHECKOUT_NOT_FOUND');
+    await expectError(await b.post('/api/billing/checkout/confirm', { sessionId }), 404, 'CHECKOUT_NOT_FOUND');
+    await expectError(await b.post('/api/billing/portal'), 404, 'NO_SUBSCRIPTION');
+    await expectError(await a.post('/api/billing/checkout', { period: 'daily' }), 400, 'VALIDATION_FAILED');
+    await expectError(await s.app.request('/api/billing/subscription'), 401, 'UNAUTHORIZED');
+    const portal = await json<{ url: string }>(await (await buyAndReturn(a, sessionId)).post('/api/billing/portal'));
+    expect(pathOf(portal.url)).toBe('/payment/sandbox/portal');
+  });
+
+  it('a webhook with a bad signature is refused and records nothing', async () => {
+    const { app } = setup(ctx);
+    const before = await ctx.database.db.select().from(billingEvents);
+    const res = await app.request('/api/billing/webhook', {
+      method: 'POST',
+      headers: { 'stripe-signature': 't=1,v1=deadbeef', 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'evt_forged', type: 'customer.subscription.updated', data: { object: {} } }),
+    });
+    await expectError(res, 400, 'WEBHOOK_SIGNATURE_INVALID');
+    expect(await ctx.database.db.select().from(billingEvents)).toHaveLength(before.length);
+  });
+});
+
+async function buyAndReturn(c: TestClient, sessionId: string): Promise<TestClient> {
+  await json(await c.post(`/api/billing/sandbox/checkout/${sessionId}/complete`));
+  await json(await c.post('/api/billing/checkout/confirm', { sessionId }));
+  return c;
+}
