@@ -11,6 +11,7 @@ import {
   signedInUser,
   type TestClient,
 } from './auth-helpers.ts';
+import { buyThroughSandbox, json } from './billing-helpers.ts';
 import { createTestApp, type DatabaseContext, describeEachDatabase } from './databases.ts';
 
 type Setup = { app: App; mailer: CaptureMailer };
@@ -24,23 +25,6 @@ const pathOf = (url: string) => {
   const u = new URL(url);
   return `${u.pathname}${u.search}`;
 };
-
-async function json<T>(res: Response, status = 200): Promise<T> {
-  expect(res.status, await res.clone().text()).toBe(status);
-  return (await res.json()) as T;
-}
-
-/** Checkout through the sandbox page's calls: start, pay, come back; returns the confirmed record. */
-async function buy(c: TestClient, period: string): Promise<SubscriptionResponse> {
-  const { url } = await json<{ url: string }>(await c.post('/api/billing/checkout', { period }));
-  const sessionId = url.split('/').pop() ?? '';
-  expect(url).toMatch(/\/payment\/sandbox\/checkout\/cs_sbx_/);
-  const page = await json<SandboxCheckout>(await c.get(`/api/billing/sandbox/checkout/${sessionId}`));
-  expect(page).toMatchObject({ status: 'open', period });
-  const done = await json<{ url: string }>(await c.post(`/api/billing/sandbox/checkout/${sessionId}/complete`));
-  expect(done.url).toBe(`http://localhost:3000/payment?checkout=success&session_id=${sessionId}`);
-  return json<SubscriptionResponse>(await c.post('/api/billing/checkout/confirm', { sessionId }));
-}
 
 describeEachDatabase('billing through the sandbox', (ctx) => {
   it('offers four plans with the computed saving badge, subtotal, tax and total', async () => {
@@ -59,7 +43,7 @@ describeEachDatabase('billing through the sandbox', (ctx) => {
     const me = await json<Profile>(await c.get('/api/me'));
     expect(me.accessLevel).toBe('free');
 
-    const bought = await buy(c, 'monthly');
+    const bought = await buyThroughSandbox(c, 'monthly');
     expect(bought.subscription).toMatchObject({
       provider: 'sandbox',
       period: 'monthly',
@@ -100,7 +84,7 @@ describeEachDatabase('billing through the sandbox', (ctx) => {
   it('a renewing subscription renews at the end of its period and stays Pro', async () => {
     const s = setup(ctx);
     const c = await signedInUser(s.app, s.mailer);
-    const first = (await buy(c, 'week')).subscription;
+    const first = (await buyThroughSandbox(c, 'week')).subscription;
     const renewed = await json<SubscriptionResponse>(await c.post('/api/billing/sandbox/clock/advance'));
     const days =
       (Date.parse(renewed.subscription?.currentPeriodEnd ?? '') - Date.parse(first?.currentPeriodEnd ?? '')) /

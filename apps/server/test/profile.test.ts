@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { accounts, sessions, users, verifications } from '../src/db/schema/index.ts';
+import { accounts, sessions, subscriptions, users, verifications } from '../src/db/schema/index.ts';
 import { processProfilePhoto, sniffImageType } from '../src/features/profile/profile.service.ts';
 import {
   AUTH_TEST_ENV,
@@ -20,6 +20,7 @@ import {
   type TestClient,
   uniqueEmail,
 } from './auth-helpers.ts';
+import { buyThroughSandbox } from './billing-helpers.ts';
 import { createTestApp, type DatabaseContext, describeEachDatabase } from './databases.ts';
 
 type Setup = { app: App; mailer: CaptureMailer; dataDir: string };
@@ -458,14 +459,26 @@ describeEachDatabase('profile: account deletion', (ctx) => {
     const { app, mailer, dataDir } = setup(ctx);
     const c = await signedInUser(app, mailer);
     expect((await upload(c, jpegWithExif)).status).toBe(200);
+    await buyThroughSandbox(c, 'monthly');
     const before = await me(c);
-    await ctx.database.db.update(users).set({ accessLevel: 'pro' }).where(eq(users.id, before.id));
+    expect(before.accessLevel).toBe('pro');
 
     const body = await expectError(await c.delete('/api/me', { confirm: true }), 409, 'SUBSCRIPTION_ACTIVE');
     expect(body.error.message).toMatch(/cancel/i);
-    expect(await me(c)).toEqual({ ...before, accessLevel: 'pro', plan: 'pro' });
+    expect(await me(c)).toEqual(before);
     expect(avatarFiles(dataDir)).toHaveLength(1);
     expect(await ctx.database.db.select().from(sessions).where(eq(sessions.userId, before.id))).toHaveLength(1);
     expect(await ctx.database.db.select().from(accounts).where(eq(accounts.userId, before.id))).toHaveLength(1);
+  });
+
+  it('Pro account whose subscription is cancelled (ending at the period end) can be deleted', async () => {
+    const { app, mailer } = setup(ctx);
+    const c = await signedInUser(app, mailer);
+    await buyThroughSandbox(c, 'week');
+    const { id } = await me(c);
+    expect((await c.post('/api/billing/cancel')).status).toBe(200);
+    expect((await c.delete('/api/me', { confirm: true })).status).toBe(204);
+    expect(await ctx.database.db.select().from(users).where(eq(users.id, id))).toEqual([]);
+    expect(await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, id))).toEqual([]);
   });
 });

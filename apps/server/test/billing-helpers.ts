@@ -1,0 +1,20 @@
+import type { BillingPeriod, SandboxCheckout, SubscriptionResponse } from '@polymath/shared';
+import { expect } from 'vitest';
+import type { TestClient } from './auth-helpers.ts';
+
+export async function json<T>(res: Response, status = 200): Promise<T> {
+  expect(res.status, await res.clone().text()).toBe(status);
+  return (await res.json()) as T;
+}
+
+/** What the sandbox checkout page does: start checkout, pay without a card, come back and confirm. */
+export async function buyThroughSandbox(c: TestClient, period: BillingPeriod): Promise<SubscriptionResponse> {
+  const { url } = await json<{ url: string }>(await c.post('/api/billing/checkout', { period }));
+  expect(url).toMatch(/\/payment\/sandbox\/checkout\/cs_sbx_/);
+  const sessionId = url.split('/').pop() ?? '';
+  const page = await json<SandboxCheckout>(await c.get(`/api/billing/sandbox/checkout/${sessionId}`));
+  expect(page).toMatchObject({ status: 'open', period });
+  const done = await json<{ url: string }>(await c.post(`/api/billing/sandbox/checkout/${sessionId}/complete`));
+  expect(done.url).toBe(`http://localhost:3000/payment?checkout=success&session_id=${sessionId}`);
+  return json<SubscriptionResponse>(await c.post('/api/billing/checkout/confirm', { sessionId }));
+}
