@@ -6,6 +6,7 @@ import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { createBillingRuntime } from './features/billing/billing-runtime.ts';
+import { scheduleBillingSweep } from './features/billing/billing-sweep.ts';
 import { PlansError } from './features/billing/plans.ts';
 import { createChatRuntime } from './features/chat/chat-runtime.ts';
 import { scheduleStaleAnswerSweep } from './features/chat/stream-recovery.ts';
@@ -74,6 +75,8 @@ async function main() {
   if (billing.sandbox) {
     logger.warn('STRIPE_SECRET_KEY is not set: the payment sandbox grants Pro without payment (test mode)');
   }
+  // Subscriptions past their period end whose webhook never came are re-read from the provider.
+  const stopBillingSweep = scheduleBillingSweep(billing, (err) => logger.warn({ err }, 'billing sweep failed'));
   // Answers left 'streaming' by a previous process that died become 'interrupted' (with their text).
   const stopSweep = scheduleStaleAnswerSweep(database.db, env.STREAM_STALE_SECONDS, (err) =>
     logger.warn({ err }, 'stale answer sweep failed'),
@@ -126,6 +129,7 @@ async function main() {
     await closed;
     clearTimeout(timeout);
     await stopSweep();
+    await stopBillingSweep();
     clearInterval(purge);
     await chat.close();
     await database.close().catch((err: unknown) => logger.warn({ err }, 'database close failed'));

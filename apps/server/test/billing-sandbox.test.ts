@@ -1,8 +1,10 @@
 import type { BillingPlans, Credits, Profile, SandboxCheckout, SubscriptionResponse } from '@polymath/shared';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
+import { type App, createApp } from '../src/app.ts';
 import { billingEvents, subscriptions } from '../src/db/schema/index.ts';
+import { createBillingRuntime } from '../src/features/billing/billing-runtime.ts';
+import { sweepExpiredSubscriptions } from '../src/features/billing/billing-sweep.ts';
 import {
   AUTH_TEST_ENV,
   type CaptureMailer,
@@ -12,7 +14,7 @@ import {
   type TestClient,
 } from './auth-helpers.ts';
 import { buyThroughSandbox, json } from './billing-helpers.ts';
-import { createTestApp, type DatabaseContext, describeEachDatabase } from './databases.ts';
+import { createTestApp, createTestDeps, type DatabaseContext, describeEachDatabase } from './databases.ts';
 
 type Setup = { app: App; mailer: CaptureMailer };
 
@@ -107,6 +109,29 @@ describeEachDatabase('billing through the sandbox', (ctx) => {
     await expectError(await s.app.request('/api/billing/subscription'), 401, 'UNAUTHORIZED');
     const portal = await json<{ url: string }>(await (await buyAndReturn(a, sessionId)).post('/api/billing/portal'));
     expect(pathOf(portal.url)).toBe('/payment/sandbox/portal');
+  });
+
+  it('the sweep ends a cancelled sandbox subscription whose period passed, and renews a renewing one', async () => {
+    const mailer = captureMailer();
+    const deps = createTestDeps(ctx.database, { env: AUTH_TEST_ENV, mailer });
+    const billing = createBillingRuntime({ ...deps, sessionSecret: deps.secrets.sessionSecret });
+    const app = createApp({ ...deps, billing });
+    const leaving = await signedInUser(app, mailer);
+    const staying = await signedInUser(app, mailer);
+    const ends = (await buyThroughSandbox(leaving, 'week')).subscription?.currentPeriodEnd ?? '';
+    await buyThroughSandbox(staying, 'week');
+    await json(await leaving.post('/api/billing/cancel'));
+
+    // Before the period ends nothing is due.
+    expect(await sweepExpiredSubscriptions(billing, new Date(Date.parse(ends) - 60_000))).toBe(0);
+    expect((await json<Profile>(await leaving.get('/api/me'))).accessLevel).toBe('pro');
+
+    expect(await sweepExpiredSubscriptions(billing, new Date(Date.parse(ends) + 60_000))).toBe(2);
+    expect((await json<Profile>(await leaving.get('/api/me'))).accessLevel).toBe('free');
+    const renewed = await json<SubscriptionResponse>(await staying.get('/api/billing/subscription'));
+    expect(renewed.subscription).toMatchObject({ status: 'active', entitled: true });
+    expect(Date.parse(renewed.subscription?.currentPeriodEnd ?? '')).toBeGreaterThan(Date.parse(ends));
+    expect((await json<Profile>(await staying.get('/api/me'))).accessLevel).toBe('pro');
   });
 
   it('a webhook with a bad signature is refused and records nothing', async () => {
