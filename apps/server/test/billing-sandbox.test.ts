@@ -1,4 +1,4 @@
-import type { BillingPlans, Credits, Profile, SandboxCheckout, SubscriptionResponse } from '@polymath/shared';
+import type { BillingPlans, Credits, Profile, SubscriptionResponse } from '@polymath/shared';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { type App, createApp } from '../src/app.ts';

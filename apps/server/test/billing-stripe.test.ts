@@ -92,7 +92,8 @@ async function startCheckout(c: TestClient, period = 'monthly') {
 
 function subscriptionIdOf(events: StripeEventObject[]): string {
   const created = events.find((e) => e.type === 'customer.subscription.created');
-  return (created?.data.object as { id: string }).id;
+  if (!created) throw new Error('no customer.subscription.created event');
+  return (created.data.object as { id: string }).id;
 }
 
 async function accessOf(ctx: DatabaseContext, userId: string) {
