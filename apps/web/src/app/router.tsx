@@ -77,9 +77,21 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: 'payment', handle: { title: 'payment.title' }, lazy: () => import('./routes/payment.tsx') },
+          // The sandbox's stand-ins for Stripe's hosted pages; they act on the signed-in user's checkout.
+          {
+            path: 'payment/sandbox/checkout/:sessionId',
+            handle: { title: 'billing.sandbox.checkoutTitle' },
+            lazy: () => import('./routes/payment-sandbox-checkout.tsx'),
+          },
+          {
+            path: 'payment/sandbox/portal',
+            handle: { title: 'billing.sandbox.portalTitle' },
+            lazy: () => import('./routes/payment-sandbox-portal.tsx'),
+          },
         ],
       },
+      // Plans are public: a visitor compares them and signs in when they continue to checkout.
+      { path: 'payment', handle: { title: 'payment.title' }, lazy: () => import('./routes/payment.tsx') },
       {
         element: <RequireGuest />,
         children: [

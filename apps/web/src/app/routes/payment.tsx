@@ -1,41 +1,57 @@
-import { Check, Crown } from 'lucide-react';
+import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ProBenefits } from '../../features/billing/pro-benefits.tsx';
+import { useSearchParams } from 'react-router';
+import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx';
+import { ActiveSubscription } from '../../features/billing/active-subscription.tsx';
+import { useSubscription } from '../../features/billing/billing-api.ts';
+import { PaymentReady } from '../../features/billing/payment-ready.tsx';
+import { PlanCheckout } from '../../features/billing/plan-checkout.tsx';
+import { PlanComparison } from '../../features/billing/plan-comparison.tsx';
 import { PublicLayout } from '../layouts/public-layout.tsx';
 
-const FREE_KEYS = ['dailyMessages', 'freeModels', 'recentHistory'] as const;
-
-/** /payment: what Free and Pro give. Plans, prices and checkout arrive with billing. */
+/**
+ * /payment: plans and checkout for everyone; the active-subscription screen for Pro; back from
+ * checkout, `?checkout=success&session_id=…` confirms the payment and `?checkout=cancelled` says
+ * nothing was charged.
+ */
 export function Component() {
-  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const checkout = params.get('checkout');
+  const sessionId = params.get('session_id');
   return (
     <PublicLayout wide>
+      {checkout === 'success' && sessionId ? (
+        <PaymentReady sessionId={sessionId} />
+      ) : (
+        <Plans cancelled={checkout === 'cancelled'} />
+      )}
+    </PublicLayout>
+  );
+}
+
+function Plans({ cancelled }: { cancelled: boolean }) {
+  const { t } = useTranslation();
+  const { data, isLoading } = useSubscription();
+  if (isLoading) return <LoadingPlaceholder />;
+  if (data?.subscription?.entitled) return <ActiveSubscription subscription={data.subscription} />;
+  return (
+    <div className="flex flex-col gap-8">
       <div className="text-center">
         <h1 className="text-3xl font-semibold tracking-tight">{t('payment.title')}</h1>
         <p className="mt-3 text-muted">{t('payment.subtitle')}</p>
       </div>
-      <div className="mt-10 grid gap-4 md:grid-cols-2">
-        <section className="rounded-2xl border border-border bg-surface p-6">
-          <h2 className="text-lg font-semibold">{t('payment.freeTitle')}</h2>
-          <p className="mt-1 text-sm text-muted">{t('payment.freeText')}</p>
-          <ul className="mt-5 flex flex-col gap-2.5">
-            {FREE_KEYS.map((key) => (
-              <li key={key} className="flex items-start gap-2.5 text-sm">
-                <Check className="mt-0.5 h-4 w-4 shrink-0 text-muted" aria-hidden="true" />
-                {t(`payment.free.${key}`)}
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section className="rounded-2xl border-2 border-accent bg-bg p-6 shadow-lg">
-          <h2 className="flex items-center gap-2 text-lg font-semibold">
-            <Crown className="h-5 w-5 text-pro" aria-hidden="true" />
-            {t('payment.proTitle')}
-          </h2>
-          <p className="mb-5 mt-1 text-sm text-muted">{t('payment.proText')}</p>
-          <ProBenefits />
-        </section>
-      </div>
-    </PublicLayout>
+      {cancelled ? (
+        <p
+          role="status"
+          data-testid="checkout-cancelled"
+          className="flex items-start gap-2 rounded-xl border border-border bg-surface px-4 py-3 text-sm"
+        >
+          <Info className="mt-0.5 h-4 w-4 shrink-0 text-accent" aria-hidden="true" />
+          {t('billing.checkoutCancelled')}
+        </p>
+      ) : null}
+      <PlanCheckout />
+      <PlanComparison />
+    </div>
   );
 }

@@ -1,7 +1,8 @@
 import { PartyPopper } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/store.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { subscriptionSuccessDialogSet } from '../../lib/store/dialogs-slice.ts';
 import { ProBenefits } from './pro-benefits.tsx';
@@ -25,9 +26,9 @@ export default function SubscriptionSuccessDialog() {
       testId="subscription-success-dialog"
     >
       <ProBenefits />
-      <Button size="lg" className="mt-6 w-full justify-center" onClick={close}>
+      <Link to="/web-main" onClick={close} className={buttonClass('primary', 'lg', 'mt-6 w-full justify-center')}>
         {t('pro.startChatting')}
-      </Button>
+      </Link>
     </Dialog>
   );
 }

@@ -1,14 +1,18 @@
-import { BadgeCheck, LogOut, MailWarning } from 'lucide-react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { BadgeCheck, LogOut, MailWarning, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { useAppDispatch, useAppSelector } from '../../app/store.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { apiErrorCode, apiErrorMessage } from '../../lib/api/api-error.ts';
 import { refreshProfile, useSignOutMutation } from '../../lib/api/session-api.ts';
 import { userSignedOut } from '../../lib/store/user-slice.ts';
+import { useGetSubscriptionQuery } from '../billing/billing-api.ts';
+import { isRenewingPro } from '../billing/subscription-text.ts';
 import { ProfilePhoto } from './profile-photo.tsx';
 import {
   useDeleteAccountMutation,
@@ -190,15 +194,40 @@ function SignOutSection() {
   );
 }
 
+/** The link to the place where a subscription is cancelled, which must happen before deletion (spec §4). */
+function MyPlanLink() {
+  const { t } = useTranslation();
+  return (
+    <Link to="/settings/my-plan" className={buttonClass('secondary', 'sm')}>
+      {t('billing.goToMyPlan')}
+    </Link>
+  );
+}
+
 function DeleteAccountSection() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
+  const pro = useAppSelector((s) => s.user.currentUser?.accessLevel === 'pro');
+  const { data } = useGetSubscriptionQuery(pro ? undefined : skipToken);
+  const mustCancelFirst = pro && isRenewingPro(data?.subscription);
   const [open, setOpen] = useState(false);
   const [confirmed, setConfirmed] = useState(false);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<{ code: string; message: string }>();
   const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
   return (
     <SettingsSection title={t('settings.deleteTitle')} description={t('settings.deleteHelp')} danger>
+      {mustCancelFirst ? (
+        <div
+          className="mb-4 flex flex-col items-start gap-2 rounded-xl border border-danger/40 bg-danger/10 px-3 py-2.5"
+          data-testid="delete-account-hint"
+        >
+          <p className="flex items-start gap-2 text-sm text-danger">
+            <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+            {t('billing.deleteHint')}
+          </p>
+          <MyPlanLink />
+        </div>
+      ) : null}
       <Button variant="danger" onClick={() => setOpen(true)} data-testid="delete-account">
         {t('settings.deleteAccount')}
       </Button>
@@ -223,9 +252,12 @@ function DeleteAccountSection() {
           {t('settings.deleteConfirmCheck')}
         </label>
         {error ? (
-          <p role="alert" className="mt-3 text-sm text-danger">
-            {error}
-          </p>
+          <div className="mt-3 flex flex-col items-start gap-2">
+            <p role="alert" className="text-sm text-danger">
+              {error.message}
+            </p>
+            {error.code === 'SUBSCRIPTION_ACTIVE' ? <MyPlanLink /> : null}
+          </div>
         ) : null}
         <div className="mt-5 flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setOpen(false)}>
@@ -236,7 +268,9 @@ function DeleteAccountSection() {
             disabled={!confirmed || isLoading}
             onClick={async () => {
               const result = await deleteAccount();
-              if (result.error) return setError(apiErrorMessage(result.error, t));
+              if (result.error) {
+                return setError({ code: apiErrorCode(result.error), message: apiErrorMessage(result.error, t) });
+              }
               dispatch(userSignedOut());
               toast.success(t('settings.deleted'));
             }}

@@ -1,0 +1,217 @@
+import type { BillingPlans, PlanOffer, Profile } from '@polymath/shared';
+import { configureStore } from '@reduxjs/toolkit';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { baseApi } from '../../lib/api/base-api.ts';
+import { initI18n } from '../../lib/i18n/i18n.ts';
+import { dialogsSlice } from '../../lib/store/dialogs-slice.ts';
+import { userSignedIn, userSignedOut, userSlice } from '../../lib/store/user-slice.ts';
+import { PlanCheckout } from './plan-checkout.tsx';
+import { redirectTo } from './redirect.ts';
+
+vi.mock('./redirect.ts', () => ({ redirectTo: vi.fn() }));
+
+const user: Profile = {
+  id: 'u1',
+  email: 'ada@example.com',
+  emailVerified: true,
+  displayName: 'Ada',
+  firstName: null,
+  lastName: null,
+  profilePhotoUrl: null,
+  accessLevel: 'free',
+  plan: 'free',
+  providers: ['credential'],
+  locale: 'en',
+};
+
+const offer = (period: PlanOffer['period'], amount: number, savingsPercent: number | null, bestValue = false) => {
+  const tax = Math.round(amount * 0.2);
+  return { period, amount, currency: 'usd', tax, total: amount + tax, savingsPercent, bestValue };
+};
+
+/** Deliberately not 85%: the badge must show the offer's own saving. */
+const PLANS: BillingPlans = {
+  mode: 'sandbox',
+  taxPercent: 20,
+  plans: [
+    offer('week', 699, null),
+    offer('monthly', 1999, 34),
+    offer('3month', 3999, 55),
+    offer('yearly', 4999, 63, true),
+  ],
+};
+
+type Reply = { status: number; body: unknown };
+
+/** A tiny /api/billing: plans, and the checkout answer given. */
+function stubApi(checkout: Reply = { status: 200, body: { url: 'https://checkout.example/s/cs_1' } }) {
+  const requests: { method: string; path: string; body?: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request) => {
+      const url = new URL(input.url);
+      const body = input.method === 'POST' ? await input.json() : undefined;
+      requests.push({ method: input.method, path: url.pathname, body });
+      const reply: Reply =
+        url.pathname === '/api/billing/plans'
+          ? { status: 200, body: PLANS }
+          : url.pathname === '/api/billing/checkout'
+            ? checkout
+            : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found.' } } };
+      return new Response(JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  // Node's Request needs an absolute URL; the app's calls are relative to the page.
+  const NodeRequest = globalThis.Request;
+  vi.stubGlobal(
+    'Request',
+    class extends NodeRequest {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
+      }
+    },
+  );
+  return requests;
+}
+
+function renderCheckout(signedIn = true) {
+  const store = configureStore({
+    reducer: {
+      [baseApi.reducerPath]: baseApi.reducer,
+      user: userSlice.reducer,
+      dialogs: dialogsSlice.reducer,
+    },
+    middleware: (getDefault) => getDefault().concat(baseApi.middleware),
+  });
+  store.dispatch(signedIn ? userSignedIn({ user, token: null }) : userSignedOut());
+  const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+  render(<PlanCheckout />, { wrapper });
+  return store;
+}
+
+const radio = (period: string) => screen.getByTestId(`plan-${period}`);
+const text = (testId: string) => screen.getByTestId(testId).textContent;
+
+beforeAll(() => {
+  initI18n('en');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.mocked(redirectTo).mockReset();
+  void i18next.changeLanguage('en');
+});
+
+describe('PlanCheckout', () => {
+  it('shows the four periods as a radio group, badge on the best value with its own saving', async () => {
+    stubApi();
+    renderCheckout();
+    const group = await screen.findByRole('radiogroup', { name: 'Billing period' });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios.map((r) => r.dataset.testid)).toEqual(['plan-week', 'plan-monthly', 'plan-3month', 'plan-yearly']);
+
+    const badges = screen.getAllByTestId('plan-badge');
+    expect(badges).toHaveLength(1);
+    expect(badges[0]?.textContent).toBe('Save 63%');
+    expect(radio('yearly').contains(badges[0] ?? null)).toBe(true);
+
+    expect(radio('week').textContent).toContain('Weekly');
+    expect(radio('week').textContent).toContain('$6.99');
+    expect(radio('week').textContent).toContain('billed weekly');
+    expect(screen.getByTestId('test-mode-note').textContent).toBe('Test mode — no card needed, nothing is charged.');
+  });
+
+  it('selects the best value first and sums it up', async () => {
+    stubApi();
+    renderCheckout();
+    await screen.findByRole('radiogroup');
+    expect(radio('yearly').getAttribute('aria-checked')).toBe('true');
+    expect(radio('week').getAttribute('aria-checked')).toBe('false');
+    expect(text('summary-subtotal')).toBe('Subtotal$49.99');
+    expect(text('summary-tax')).toBe('Tax (20%)$10.00');
+    expect(text('summary-total')).toBe('Total$59.99');
+    expect(screen.getByText('Renews every year until you cancel.')).toBeTruthy();
+  });
+
+  it('moves the choice with the arrow keys, and the totals follow', async () => {
+    stubApi();
+    renderCheckout();
+    await screen.findByRole('radiogroup');
+    radio('yearly').focus();
+
+    fireEvent.keyDown(radio('yearly'), { key: 'ArrowLeft' });
+    await waitFor(() => expect(radio('3month').getAttribute('aria-checked')).toBe('true'));
+    expect(radio('yearly').getAttribute('aria-checked')).toBe('false');
+    expect(document.activeElement).toBe(radio('3month'));
+    expect(text('summary-total')).toBe('Total$47.99');
+    expect(screen.getByText('Renews every 3 months until you cancel.')).toBeTruthy();
+
+    // The group wraps around: right from the last card is the first one.
+    fireEvent.keyDown(radio('3month'), { key: 'ArrowRight' });
+    await waitFor(() => expect(radio('yearly').getAttribute('aria-checked')).toBe('true'));
+    fireEvent.keyDown(radio('yearly'), { key: 'ArrowRight' });
+    await waitFor(() => expect(radio('week').getAttribute('aria-checked')).toBe('true'));
+    expect(text('summary-subtotal')).toBe('Subtotal$6.99');
+    expect(text('summary-tax')).toBe('Tax (20%)$1.40');
+    expect(text('summary-total')).toBe('Total$8.39');
+  });
+
+  it('selects a card on click', async () => {
+    stubApi();
+    renderCheckout();
+    await screen.findByRole('radiogroup');
+    fireEvent.click(radio('monthly'));
+    expect(radio('monthly').getAttribute('aria-checked')).toBe('true');
+    expect(text('summary-total')).toBe('Total$23.99');
+  });
+
+  it('starts checkout for the chosen period and goes to the URL it answers', async () => {
+    const requests = stubApi();
+    renderCheckout();
+    await screen.findByRole('radiogroup');
+    fireEvent.click(radio('monthly'));
+    fireEvent.click(screen.getByTestId('checkout-button'));
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://checkout.example/s/cs_1'));
+    expect(requests.at(-1)).toEqual({ method: 'POST', path: '/api/billing/checkout', body: { period: 'monthly' } });
+    expect(screen.getByTestId('checkout-button').hasAttribute('disabled')).toBe(true);
+  });
+
+  it('shows a refusal inline, translated, and lets the person try again', async () => {
+    stubApi({ status: 503, body: { error: { code: 'PAYMENTS_UNAVAILABLE', message: 'down' } } });
+    renderCheckout();
+    await screen.findByRole('radiogroup');
+    fireEvent.click(screen.getByTestId('checkout-button'));
+    expect((await screen.findByTestId('checkout-error')).textContent).toBe(
+      'Payments are temporarily unavailable. Please try again in a few minutes.',
+    );
+    expect(screen.getByTestId('checkout-button').hasAttribute('disabled')).toBe(false);
+    expect(redirectTo).not.toHaveBeenCalled();
+  });
+
+  it('asks a signed-out visitor to sign in instead of starting checkout', async () => {
+    const requests = stubApi();
+    const store = renderCheckout(false);
+    await screen.findByRole('radiogroup');
+    fireEvent.click(screen.getByTestId('checkout-button'));
+    expect(store.getState().dialogs.authDialog).toEqual({ isOpen: true, step: 'signIn' });
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  it('is translated', async () => {
+    await i18next.changeLanguage('tr');
+    stubApi();
+    renderCheckout();
+    await screen.findByRole('radiogroup', { name: 'Ödeme dönemi' });
+    expect(screen.getByTestId('plan-badge').textContent).toBe('%63 tasarruf');
+    expect(text('summary-tax')).toBe('Vergi (%20)$10,00');
+    expect(text('summary-total')).toBe('Toplam$59,99');
+  });
+});
