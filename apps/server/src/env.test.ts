@@ -94,4 +94,15 @@ describe('loadEnv', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]?.startsWith(`${key}:`)).toBe(true);
   });
+
+  it('with a Stripe key, requires the webhook secret and a price for every plan', () => {
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PRICE_WEEK: 'price_w' }).sort()).toEqual([
+      'STRIPE_PRICE_3MONTH: required when STRIPE_SECRET_KEY is set',
+      'STRIPE_PRICE_MONTHLY: required when STRIPE_SECRET_KEY is set',
+      'STRIPE_PRICE_YEARLY: required when STRIPE_SECRET_KEY is set',
+      'STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set',
+    ]);
+    // Without a key the sandbox takes payments and nothing else is needed.
+    expect(loadEnv({ STRIPE_PRICE_WEEK: 'price_w' }).STRIPE_SECRET_KEY).toBeUndefined();
+  });
 });
