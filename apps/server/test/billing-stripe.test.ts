@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { type ProviderFakes, type StripeEventObject, type StripeFake, startStripeFake } from '@polymath/provider-fakes';
 import type { Profile, SubscriptionResponse } from '@polymath/shared';
 import { eq } from 'drizzle-orm';
@@ -39,23 +42,23 @@ afterAll(async () => {
 
 type Setup = { app: App; mailer: CaptureMailer };
 
+function stripeEnv(): Record<string, string> {
+  return {
+    ...AUTH_TEST_ENV,
+    ...providerEnv(models),
+    STRIPE_SECRET_KEY: 'sk_test_polymath',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_PRICE_WEEK: 'price_week',
+    STRIPE_PRICE_MONTHLY: 'price_monthly',
+    STRIPE_PRICE_3MONTH: 'price_3month',
+    STRIPE_PRICE_YEARLY: 'price_yearly',
+    STRIPE_API_URL: stripe.url,
+  };
+}
+
 function setup(ctx: DatabaseContext): Setup {
   const mailer = captureMailer();
-  const app = createTestApp(ctx.database, {
-    mailer,
-    env: {
-      ...AUTH_TEST_ENV,
-      ...providerEnv(models),
-      STRIPE_SECRET_KEY: 'sk_test_polymath',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_PRICE_WEEK: 'price_week',
-      STRIPE_PRICE_MONTHLY: 'price_monthly',
-      STRIPE_PRICE_3MONTH: 'price_3month',
-      STRIPE_PRICE_YEARLY: 'price_yearly',
-      STRIPE_API_URL: stripe.url,
-    },
-  });
-  return { app, mailer };
+  return { app: createTestApp(ctx.database, { mailer, env: stripeEnv() }), mailer };
 }
 
 /** Posts an event to the webhook as Stripe would: the exact bytes, signed with the endpoint secret. */
@@ -302,6 +305,52 @@ describeEachDatabase('billing through Stripe (SDK against the local stand-in)', 
     expect(await accessOf(ctx, userId)).toBe('free');
     expect((await deliver(app, created)).status).toBe(200);
     expect(await accessOf(ctx, userId)).toBe('pro');
+  });
+
+  it('over real HTTP: Stripe’s checkout page pays, its signed webhooks reach the server, the portal cancels', async () => {
+    let app: App | undefined;
+    const server = serve({ fetch: (req) => (app as App).fetch(req), hostname: '127.0.0.1', port: 0 });
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    const live = await startStripeFake({
+      prices: PRICES,
+      webhook: { url: `http://127.0.0.1:${port}/api/billing/webhook`, secret: WEBHOOK_SECRET },
+    });
+    try {
+      const mailer = captureMailer();
+      app = createTestApp(ctx.database, { mailer, env: { ...stripeEnv(), STRIPE_API_URL: live.url } });
+      const c = await signedInUser(app, mailer);
+      const userId = (await json<Profile>(await c.get('/api/me'))).id;
+      const { url } = await json<{ url: string }>(await c.post('/api/billing/checkout', { period: '3month' }));
+      const sessionId = url.split('/').pop() ?? '';
+      expect(await (await fetch(url)).text()).toContain('Pay');
+
+      const paid = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
+      expect(paid.status).toBe(303);
+      expect(paid.headers.get('location')).toBe(
+        `http://localhost:3000/payment?checkout=success&session_id=${sessionId}`,
+      );
+      // The stand-in POSTed three signed events through the Node HTTP adapter, raw body and all.
+      expect(live.deliveries.map((d) => [d.type, d.status])).toEqual([
+        ['checkout.session.completed', 200],
+        ['customer.subscription.created', 200],
+        ['invoice.paid', 200],
+      ]);
+      expect(await recordOf(ctx, userId)).toMatchObject({ period: '3month', amount: 3999, status: 'active' });
+      expect(await accessOf(ctx, userId)).toBe('pro');
+
+      // Manage subscription: the Customer Portal's "Cancel at period end" comes back as a webhook.
+      const portal = await json<{ url: string }>(await c.post('/api/billing/portal'));
+      const sub = (await recordOf(ctx, userId))?.subscriptionId ?? '';
+      const cancel = await fetch(`${portal.url}/subscriptions/${sub}/cancel`, { method: 'POST', redirect: 'manual' });
+      expect(cancel.status).toBeLessThan(400);
+      await live.flushWebhooks();
+      expect(await recordOf(ctx, userId)).toMatchObject({ cancelAtPeriodEnd: true, status: 'active' });
+      expect(await accessOf(ctx, userId)).toBe('pro');
+    } finally {
+      await live.close();
+      server.close();
+    }
   });
 
   it('any arrival order of the events ends in the state Stripe holds (property)', async () => {
