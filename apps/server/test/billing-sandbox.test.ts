@@ -151,6 +151,16 @@ describeEachDatabase('billing through the sandbox', (ctx) => {
     expect((await json<Profile>(await staying.get('/api/me'))).accessLevel).toBe('pro');
   });
 
+  it('starting checkouts is limited per user (30 an hour), with a clear 429', async () => {
+    const s = setup(ctx);
+    const c = await signedInUser(s.app, s.mailer);
+    for (let i = 0; i < 30; i++) await json(await c.post('/api/billing/checkout', { period: 'week' }));
+    await expectError(await c.post('/api/billing/checkout', { period: 'week' }), 429, 'RATE_LIMITED');
+    // Another person is not affected.
+    const other = await signedInUser(s.app, s.mailer);
+    await json(await other.post('/api/billing/checkout', { period: 'week' }));
+  });
+
   it('a webhook with a bad signature is refused and records nothing', async () => {
     const { app } = setup(ctx);
     const before = await ctx.database.db.select().from(billingEvents);

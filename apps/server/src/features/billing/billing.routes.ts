@@ -5,12 +5,13 @@ import {
   redirectResponseSchema,
   subscriptionResponseSchema,
 } from '@polymath/shared';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { describeRoute, resolver } from 'hono-openapi';
 import type { z } from 'zod';
 import type { AppEnv } from '../../app-env.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { createRateLimiter } from '../../lib/rate-limit.ts';
 import { validate } from '../../lib/validate.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser, type UserEnv } from '../auth/require-user.ts';
@@ -52,6 +53,12 @@ async function viaProvider<T>(log: AppEnv['Variables']['log'], call: () => Promi
 /** /api/billing: plans, checkout, the subscription record, cancel/resume, portal and the webhook. */
 export function billingRoutes(auth: Auth, billing: BillingRuntime) {
   const signedIn = requireUser(auth);
+  // Each of these calls Stripe's API; a person needs a handful an hour, a script gets a clear 429.
+  const providerCalls = createRateLimiter({ limit: 30, windowMs: 60 * 60_000 });
+  const limited: MiddlewareHandler<UserEnv> = async (c, next) => {
+    if (!providerCalls.hit(c.var.user.id)) throw new AppError('RATE_LIMITED');
+    await next();
+  };
   return new Hono<UserEnv>()
     .get(
       '/plans',
@@ -86,6 +93,7 @@ export function billingRoutes(auth: Auth, billing: BillingRuntime) {
         },
       }),
       signedIn,
+      limited,
       validate('json', checkoutRequestSchema),
       async (c) => {
         const { period } = c.req.valid('json');
@@ -115,6 +123,7 @@ export function billingRoutes(auth: Auth, billing: BillingRuntime) {
         responses: { 200: jsonResponse('Subscription', subscriptionResponseSchema), ...errors(401, 404, 503) },
       }),
       signedIn,
+      limited,
       async (c) => {
         const subscription = await viaProvider(c.var.log, () => setCancelAtPeriodEnd(billing, c.var.user.id, true));
         return c.json({ subscription });
@@ -128,6 +137,7 @@ export function billingRoutes(auth: Auth, billing: BillingRuntime) {
         responses: { 200: jsonResponse('Subscription', subscriptionResponseSchema), ...errors(401, 404, 503) },
       }),
       signedIn,
+      limited,
       async (c) => {
         const subscription = await viaProvider(c.var.log, () => setCancelAtPeriodEnd(billing, c.var.user.id, false));
         return c.json({ subscription });
@@ -141,6 +151,7 @@ export function billingRoutes(auth: Auth, billing: BillingRuntime) {
         responses: { 200: jsonResponse('Where to send the browser', redirectResponseSchema), ...errors(401, 404, 503) },
       }),
       signedIn,
+      limited,
       async (c) => c.json(await viaProvider(c.var.log, () => createPortal(billing, c.var.user.id))),
     )
     .post(
