@@ -75,6 +75,13 @@ async function main() {
   if (billing.sandbox) {
     logger.warn('STRIPE_SECRET_KEY is not set: the payment sandbox grants Pro without payment (test mode)');
   }
+  // What /payment shows must be what Stripe charges; a mismatch is logged, not fatal (Stripe may be down).
+  billing.provider
+    .checkPrices?.(billing.plans)
+    .then((problems) => {
+      for (const problem of problems) logger.error(`Stripe prices do not match the plans file: ${problem}`);
+    })
+    .catch((err: unknown) => logger.warn({ err }, 'could not check the Stripe prices'));
   // Subscriptions past their period end whose webhook never came are re-read from the provider.
   const stopBillingSweep = scheduleBillingSweep(billing, (err) => logger.warn({ err }, 'billing sweep failed'));
   // Answers left 'streaming' by a previous process that died become 'interrupted' (with their text).

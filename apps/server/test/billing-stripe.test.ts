@@ -1,5 +1,8 @@
 import { once } from 'node:events';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { type ProviderFakes, type StripeEventObject, type StripeFake, startStripeFake } from '@polymath/provider-fakes';
 import type { Profile, SubscriptionResponse } from '@polymath/shared';
@@ -9,6 +12,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { billingEvents, subscriptions, users } from '../src/db/schema/index.ts';
+import { createBillingRuntime } from '../src/features/billing/billing-runtime.ts';
 import {
   AUTH_TEST_ENV,
   type CaptureMailer,
@@ -19,7 +23,7 @@ import {
 } from './auth-helpers.ts';
 import { json } from './billing-helpers.ts';
 import { chat, newId, providerEnv, sendBody, startProviderFakes } from './chat-helpers.ts';
-import { createTestApp, type DatabaseContext, describeEachDatabase } from './databases.ts';
+import { createTestApp, createTestDeps, type DatabaseContext, describeEachDatabase } from './databases.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_polymath';
 const PRICES = {
@@ -134,6 +138,34 @@ describeEachDatabase('billing through Stripe (SDK against the local stand-in)', 
       subscription: null,
     });
     expect(await accessOf(ctx, userId)).toBe('free');
+  });
+
+  it('at start-up the Stripe prices are checked against the plans file', async () => {
+    const env = (extra: Record<string, string> = {}) =>
+      createTestDeps(ctx.database, { env: { ...stripeEnv(), ...extra } });
+    const runtime = (deps: ReturnType<typeof env>) =>
+      createBillingRuntime({ ...deps, sessionSecret: deps.secrets.sessionSecret });
+    expect(await runtime(env()).provider.checkPrices?.(runtime(env()).plans)).toEqual([]);
+
+    const dir = mkdtempSync(join(tmpdir(), 'plans-'));
+    const file = join(dir, 'plans.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        plans: [
+          { period: 'week', amount: 799, currency: 'usd' },
+          { period: 'monthly', amount: 1999, currency: 'usd' },
+          { period: '3month', amount: 3999, currency: 'usd' },
+          { period: 'yearly', amount: 5499, currency: 'usd' },
+        ],
+      }),
+    );
+    const swapped = runtime(env({ PLANS_FILE: file, STRIPE_PRICE_YEARLY: 'price_monthly' }));
+    expect(await swapped.provider.checkPrices?.(swapped.plans)).toEqual([
+      'week: Stripe price price_week is 699 usd, the plans file says 799 usd',
+      'yearly: Stripe price price_monthly is 1999 usd, the plans file says 5499 usd',
+      'yearly: Stripe price price_monthly does not renew every 1 year',
+    ]);
   });
 
   it('the three checkout events make the user Pro with one subscription record', async () => {

@@ -10,6 +10,7 @@
  *   POST   /v1/subscriptions/:id              cancel_at_period_end, metadata
  *   DELETE /v1/subscriptions/:id              cancel now
  *   POST   /v1/billing_portal/sessions        customer, return_url
+ *   GET    /v1/prices/:id
  *
  *   GET  /checkout/:id                        the hosted checkout page: Pay / Cancel
  *   POST /checkout/:id/pay                    completes the session, delivers its webhooks, 303 to success_url
@@ -205,6 +206,12 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
         if (!session) throw resourceMissing('checkout.session', id);
         return { status: 200, body: state.present(state.refresh(session.object), params) };
       }
+    }
+    if (first === 'prices' && second !== undefined && third === undefined && method === 'GET') {
+      const id = idFromPath(second);
+      const price = state.prices.get(id);
+      if (!price) throw resourceMissing('price', id);
+      return { status: 200, body: state.present(price, params) };
     }
     if (first === 'subscriptions' && second !== undefined && third === undefined) {
       const id = idFromPath(second);

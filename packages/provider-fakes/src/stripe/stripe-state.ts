@@ -475,6 +475,7 @@ export function createStripeState(options: StripeStateOptions) {
 
   return {
     events,
+    prices,
     sessions,
     portals,
     subscriptions,

@@ -1,5 +1,6 @@
 import type { BillingPeriod, PaymentMode } from '@polymath/shared';
 import Stripe from 'stripe';
+import type { PlansConfig } from './plans.ts';
 
 /**
  * What billing needs from a payment provider. Stripe (stripe-provider.ts) and the built-in sandbox
@@ -17,6 +18,8 @@ export interface PaymentProvider {
   verifyEvent(rawBody: string, signature: string | undefined): EventObject;
   /** Which plan a price id sells. */
   periodOfPrice(priceId: string): BillingPeriod | undefined;
+  /** Differences between the provider's prices and the plans file; checked at start-up. */
+  checkPrices?(plans: PlansConfig): Promise<string[]>;
 }
 
 export type CheckoutInput = {

@@ -8,6 +8,14 @@ import {
   verifyStripeSignature,
 } from './payment-provider.ts';
 
+/** How each plan must renew on Stripe. */
+const RECURRING: Record<BillingPeriod, { interval: string; count: number }> = {
+  week: { interval: 'week', count: 1 },
+  monthly: { interval: 'month', count: 1 },
+  '3month': { interval: 'month', count: 3 },
+  yearly: { interval: 'year', count: 1 },
+};
+
 type StripeEnv = Env & {
   STRIPE_SECRET_KEY: string;
   STRIPE_WEBHOOK_SECRET: string;
@@ -75,6 +83,22 @@ export function createStripeProvider(env: StripeEnv): PaymentProvider {
     async createPortal(customerId, returnUrl) {
       const portal = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
       return { url: portal.url };
+    },
+    async checkPrices(plans) {
+      const problems: string[] = [];
+      for (const { period, amount, currency } of plans.prices) {
+        const price = await stripe.prices.retrieve(priceIds[period]);
+        const { interval, count } = RECURRING[period];
+        if (price.unit_amount !== amount || price.currency !== currency) {
+          problems.push(
+            `${period}: Stripe price ${price.id} is ${price.unit_amount} ${price.currency}, the plans file says ${amount} ${currency}`,
+          );
+        }
+        if (price.recurring?.interval !== interval || price.recurring.interval_count !== count) {
+          problems.push(`${period}: Stripe price ${price.id} does not renew every ${count} ${interval}`);
+        }
+      }
+      return problems;
     },
     verifyEvent: (rawBody, signature) => verifyStripeSignature(rawBody, signature, env.STRIPE_WEBHOOK_SECRET),
     periodOfPrice: (priceId) =>
