@@ -9,11 +9,11 @@ import {
   setNextIdentity,
   signIn,
   signUp,
-  sqlOnServerDatabase,
   type TestUser,
   VERIFY_LINK,
   verifyEmail,
 } from './support/accounts.ts';
+import { buyProThroughSandbox } from './support/billing.ts';
 import {
   APP_VERSION,
   contextAddress,
@@ -204,6 +204,20 @@ test.describe('sign-up and sign-in', () => {
     await signInThroughForm(page, user.email, user.password);
     await expect(page).toHaveURL(urlWithPath('/settings/my-plan'));
     await expect(page.getByTestId('current-plan')).toHaveText(t('en', 'payment.freeTitle'));
+  });
+
+  test('a page load stopped while the profile loads keeps the session', async ({ page }) => {
+    // Stopping the load (Esc, the stop button) or leaving early aborts /api/me: that is no reason to
+    // end the session on the server (loadCurrentUser signs out only when the server answered).
+    const user = await signedInUser(page, 'stop-early');
+    const profile = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/me');
+    await page.goto('/settings/account', { waitUntil: 'commit' });
+    await profile;
+    await page.evaluate(() => window.stop());
+    await page.waitForLoadState('networkidle');
+    expect((await me(page)).status, 'still signed in on the server').toBe(200);
+    await page.goto('/web-main');
+    await expectSignedInAs(page, user.name);
   });
 });
 
@@ -449,12 +463,15 @@ test.describe('account deletion', () => {
     await expect(authForm(page).alert).toHaveText(t('en', 'errors:INVALID_CREDENTIAL'));
   });
 
-  test('a Pro account is not deleted while subscribed', async ({ page, problems }) => {
-    test.skip(!readServerState().databaseUrl, 'needs PostgreSQL to set the plan (run with TEST_DATABASE_URL)');
+  test('a Pro account is not deleted while subscribed; once cancelled, it is', async ({ page, problems }) => {
     allowHttpErrors(problems, 409);
+    allowHttpErrors(problems, 401);
     const user = await signedInUser(page, 'pro');
-    expect(await sqlOnServerDatabase(`update users set access_level = 'pro' where email = $1`, [user.email])).toBe(1);
+    await buyProThroughSandbox(page.request);
 
+    // Settings says so before trying, and the server refuses anyway.
+    await page.goto('/settings/account');
+    await expect(page.getByTestId('delete-account-hint')).toContainText(t('en', 'billing.deleteHint'));
     const dialog = await deleteThroughDialog(page);
     await expect(dialog.getByRole('alert')).toHaveText(t('en', 'errors:SUBSCRIPTION_ACTIVE'));
     await page.keyboard.press('Escape');
@@ -464,5 +481,19 @@ test.describe('account deletion', () => {
     await page.goto('/settings/my-plan');
     await expect(page.getByTestId('current-plan')).toHaveText(t('en', 'payment.proTitle'));
     expect((await me(page)).profile).toMatchObject({ email: user.email, accessLevel: 'pro' });
+
+    // Cancelled (Pro until the period ends, not renewing): now the account can be deleted.
+    await page.getByTestId('cancel-subscription').click();
+    await page.getByTestId('confirm-cancel-subscription').click();
+    await expect(page.getByTestId('resume-subscription')).toBeVisible();
+    await page.goto('/settings/account');
+    await expect(page.getByTestId('delete-account-hint')).toHaveCount(0);
+    await deleteThroughDialog(page);
+    await expect(toast(page, t('en', 'settings.deleted'))).toBeVisible();
+    await expect(page).toHaveURL(urlWithPath('/web-main'));
+    await expectSignedOut(page);
+    await page.goto('/sign-in');
+    await signInThroughForm(page, user.email, user.password);
+    await expect(authForm(page).alert).toHaveText(t('en', 'errors:INVALID_CREDENTIAL'));
   });
 });

@@ -155,14 +155,23 @@ test.describe('dialogs', () => {
     await expect(seePlans).toHaveAttribute('href', '/payment');
     await seePlans.click();
     await expect(page.getByTestId('upgrade-dialog')).toHaveCount(0);
-    // Plans are for accounts: a signed-out visitor signs in first, then lands on /payment.
-    await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fpayment$/);
-    const main = page.getByRole('main');
-    await main.getByLabel(t('en', 'auth.email'), { exact: true }).fill(account.user.email);
-    await main.getByLabel(t('en', 'auth.password'), { exact: true }).fill(account.user.password);
-    await main.getByRole('button', { name: t('en', 'auth.signIn'), exact: true }).click();
+    // The plans are public: a signed-out visitor sees them and is asked to sign in at checkout.
     await expect(page).toHaveURL(urlWithPath('/payment'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en', 'payment.title'));
+    await expect(
+      page.getByRole('radiogroup', { name: t('en', 'billing.choosePeriod') }).getByRole('radio'),
+    ).toHaveCount(4);
+    await page.getByTestId('checkout-button').click();
+    const auth = page.getByTestId('auth-dialog');
+    await expect(auth.getByRole('heading', { name: t('en', 'auth.signInTitle') })).toBeVisible();
+    await auth.getByLabel(t('en', 'auth.email'), { exact: true }).fill(account.user.email);
+    await auth.getByLabel(t('en', 'auth.password'), { exact: true }).fill(account.user.password);
+    await auth.getByRole('button', { name: t('en', 'auth.signIn'), exact: true }).click();
+    await expect(auth).toHaveCount(0);
+    // Still on the plans, now signed in.
+    await expect(page).toHaveURL(urlWithPath('/payment'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en', 'payment.title'));
+    await expect(page.getByText(t('en', 'billing.signInFirst'), { exact: false })).toHaveCount(0);
   });
 
   test('a signed-in free user\'s "See plans" goes straight to /payment', async ({ page, signIn }) => {

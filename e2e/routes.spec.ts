@@ -10,7 +10,7 @@ import { PUBLIC_ROUTES, type RouteCase, SIGNED_IN_ROUTES, urlWithPath } from './
  * Every route of the spec renders its own screen, in both themes and both languages, with no page
  * or console error; a screenshot of each is saved for review (e2e/artifacts/screenshots, kept by CI).
  * One page per theme × language × viewport walks all routes: the public ones signed out, then the
- * signed-in ones (settings, payment) as a verified account.
+ * signed-in ones (settings) as a verified account.
  */
 const SCREENSHOTS = resolve(import.meta.dirname, 'artifacts/screenshots');
 const VIEWPORTS = [

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { lastUserText, type Provider } from '@polymath/provider-fakes';
-import { createSignedInUser, sqlOnServerDatabase, type TestUser } from './accounts.ts';
+import { createSignedInUser, type TestUser } from './accounts.ts';
+import { buyProThroughSandbox } from './billing.ts';
 import type { PageProblems } from './fixtures.ts';
 import { type Locale, t } from './i18n.ts';
 import { fakeCalls, fakeRequests } from './provider-fakes.ts';
-import { readServerState } from './server-state.ts';
 
 /**
  * The main chat (/web-main) as a person uses it: the model picker, the input, the conversation and
@@ -27,15 +27,10 @@ export async function freeUser(page: Page, label = 'chat'): Promise<TestUser> {
   return createSignedInUser(page.request, label);
 }
 
-/** Whether the e2e server runs on PostgreSQL (needed to make an account Pro). */
-export function canMakePro(): boolean {
-  return Boolean(readServerState().databaseUrl);
-}
-
-/** A fresh account on the Pro plan (set in the database, as billing would); PostgreSQL only. */
+/** A fresh account on the Pro plan, bought through the payment sandbox. */
 export async function proUser(page: Page, label = 'pro'): Promise<TestUser> {
   const user = await createSignedInUser(page.request, label);
-  expect(await sqlOnServerDatabase(`update users set access_level = 'pro' where email = $1`, [user.email])).toBe(1);
+  await buyProThroughSandbox(page.request);
   return user;
 }
 

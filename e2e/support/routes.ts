@@ -97,7 +97,7 @@ export const ROUTE_CASES: RouteCase[] = [
     heading: (l) => t(l, 'settings.title'),
     detail: (l) => t(l, 'payment.freeText'),
   },
-  { path: '/payment', slug: 'payment', access: 'user', heading: (l) => t(l, 'payment.title') },
+  { path: '/payment', slug: 'payment', access: 'any', heading: (l) => t(l, 'payment.title') },
   { path: '/sign-in', slug: 'sign-in', access: 'guest', heading: (l) => t(l, 'auth.signInTitle') },
   { path: '/sign-up', slug: 'sign-up', access: 'guest', heading: (l) => t(l, 'auth.signUpTitle') },
   {

@@ -16,6 +16,8 @@ describe('isClientRoute', () => {
     '/settings/my-plan',
     '/settings/account',
     '/settings/login-connections',
+    '/payment/sandbox/checkout/cs_sbx_0123abcd',
+    '/payment/sandbox/portal',
   ])('accepts the parameterised route %s', (path) => {
     expect(isClientRoute(path)).toBe(true);
   });
@@ -28,6 +30,9 @@ describe('isClientRoute', () => {
     '/settings/account/extra',
     '/gallery/1',
     '/sign-in/x',
+    '/payment/sandbox',
+    '/payment/sandbox/checkout',
+    '/payment/sandbox/checkout/a/b',
     '',
     '/web-mainx',
     '//web-main',

@@ -30,6 +30,7 @@ const CLIENT_ROUTE_PATTERNS: RegExp[] = [
   /^\/horoscope(\/[^/]+(\/[^/]+)?)?\/?$/,
   /^\/settings(\/(account|login-connections|my-plan))?\/?$/,
   /^\/(image-generator|photo-translate|tattoo-generator|logo-maker|gallery|payment)\/?$/,
+  /^\/payment\/sandbox\/(portal|checkout\/[^/]+)\/?$/,
   /^\/(sign-in|sign-up|forgot-password)\/?$/,
   /^\/(terms-and-conditions|refund-policy|privacy-policy)\/?$/,
 ];

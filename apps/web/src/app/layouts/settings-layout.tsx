@@ -29,14 +29,15 @@ export function Component() {
       <main className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-10">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('settings.title')}</h1>
         <nav aria-label={t('settings.title')} className="mt-6 overflow-x-auto border-b border-border">
-          <ul className="flex min-w-max gap-1">
+          {/* Thirds on a phone (labels wrap) so every tab, the active one included, is in view. */}
+          <ul className="grid grid-cols-3 sm:flex sm:gap-1">
             {TABS.map((tab) => (
               <li key={tab.to}>
                 <NavLink
                   to={tab.to}
                   className={({ isActive }) =>
                     cn(
-                      '-mb-px inline-flex border-b-2 px-3 py-2.5 text-sm font-medium transition',
+                      '-mb-px flex h-full items-center justify-center border-b-2 px-2 py-2.5 text-center text-sm font-medium transition sm:px-3',
                       isActive ? 'border-accent text-accent' : 'border-transparent text-muted hover:text-fg',
                     )
                   }

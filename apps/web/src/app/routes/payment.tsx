@@ -1,4 +1,6 @@
+import type { BillingPeriod } from '@polymath/shared';
 import { Info } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx';
@@ -32,6 +34,8 @@ export function Component() {
 function Plans({ cancelled }: { cancelled: boolean }) {
   const { t } = useTranslation();
   const { data, isLoading } = useSubscription();
+  // Held here, not in PlanCheckout: signing in from checkout reloads the subscription and remounts it.
+  const [chosen, setChosen] = useState<BillingPeriod>();
   if (isLoading) return <LoadingPlaceholder />;
   if (data?.subscription?.entitled) return <ActiveSubscription subscription={data.subscription} />;
   return (
@@ -50,7 +54,7 @@ function Plans({ cancelled }: { cancelled: boolean }) {
           {t('billing.checkoutCancelled')}
         </p>
       ) : null}
-      <PlanCheckout />
+      <PlanCheckout chosen={chosen} onChoose={setChosen} />
       <PlanComparison />
     </div>
   );

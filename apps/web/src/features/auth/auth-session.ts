@@ -27,7 +27,10 @@ export async function loadCurrentUser(dispatch: AppDispatch, t: TFunction, optio
   const me = await dispatch(sessionApi.endpoints.getMe.initiate(undefined, { forceRefetch: true, subscribe: false }));
   if (me.error || !me.data) {
     toast.error(t('errors:couldNotRetrieveUser'));
-    await dispatch(sessionApi.endpoints.signOut.initiate());
+    // Only a server that answered ends the session there; a request that never got an answer (the
+    // page being left, the network gone) must not sign the person out everywhere.
+    const answered = me.error && 'status' in me.error && typeof me.error.status === 'number';
+    if (answered || !me.error) await dispatch(sessionApi.endpoints.signOut.initiate());
     dispatch(userSignedOut());
     return null;
   }

@@ -18,14 +18,20 @@ import { useRedirect } from './use-redirect.ts';
  * Choose a period, see what it costs, go to checkout. A signed-out visitor sees the same and is
  * asked to sign in when they continue; the page then carries on with their account.
  */
-export function PlanCheckout() {
+export function PlanCheckout(props: {
+  chosen?: BillingPeriod | undefined;
+  onChoose?: (period: BillingPeriod) => void;
+}) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const signedIn = useAppSelector((s) => s.user.currentUser !== null);
   const plans = useGetBillingPlansQuery();
   const [startCheckout, checkout] = useStartCheckoutMutation();
   const { redirecting, go } = useRedirect();
-  const [chosen, setChosen] = useState<BillingPeriod>();
+  // The page may hold the choice (it survives signing in from the auth dialog); otherwise it is ours.
+  const [ownChoice, setOwnChoice] = useState<BillingPeriod>();
+  const chosen = props.onChoose ? props.chosen : ownChoice;
+  const setChosen = props.onChoose ?? setOwnChoice;
   const [error, setError] = useState<string>();
 
   if (plans.isLoading) return <LoadingPlaceholder />;

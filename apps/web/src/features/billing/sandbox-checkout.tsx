@@ -6,7 +6,11 @@ import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx';
 import { apiErrorCode, apiErrorMessage } from '../../lib/api/api-error.ts';
-import { useCompleteSandboxCheckoutMutation, useGetSandboxCheckoutQuery } from './billing-api.ts';
+import {
+  useCompleteSandboxCheckoutMutation,
+  useGetBillingPlansQuery,
+  useGetSandboxCheckoutQuery,
+} from './billing-api.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { TestModeBanner } from './test-mode-banner.tsx';
 import { useRedirect } from './use-redirect.ts';
@@ -18,6 +22,7 @@ import { useRedirect } from './use-redirect.ts';
 export function SandboxCheckout({ sessionId }: { sessionId: string }) {
   const { t } = useTranslation();
   const session = useGetSandboxCheckoutQuery(sessionId);
+  const plans = useGetBillingPlansQuery();
   const [complete, completing] = useCompleteSandboxCheckoutMutation();
   const { redirecting, go } = useRedirect();
   const [error, setError] = useState<string>();
@@ -58,10 +63,10 @@ export function SandboxCheckout({ sessionId }: { sessionId: string }) {
       <TestModeBanner text={t('billing.sandbox.checkoutBanner')} />
       <h1 className="text-2xl font-semibold tracking-tight">{t('billing.sandbox.checkoutTitle')}</h1>
       <section className="rounded-2xl border border-border bg-surface p-5">
-        <OrderSummary order={checkout} />
+        <OrderSummary order={checkout} taxPercent={plans.data?.taxPercent} />
         <div className="mt-4 border-t border-border pt-3 text-sm">
           <p className="text-muted">{t('billing.sandbox.account')}</p>
-          <p className="font-medium break-all" data-testid="sandbox-email">
+          <p className="font-medium [overflow-wrap:anywhere]" data-testid="sandbox-email">
             {checkout.email}
           </p>
         </div>
