@@ -149,6 +149,17 @@ describeEachDatabase('billing through the sandbox', (ctx) => {
     expect(renewed.subscription).toMatchObject({ status: 'active', entitled: true });
     expect(Date.parse(renewed.subscription?.currentPeriodEnd ?? '')).toBeGreaterThan(Date.parse(ends));
     expect((await json<Profile>(await staying.get('/api/me'))).accessLevel).toBe('pro');
+
+    // Event ids are kept for 30 days (Stripe retries for three), then forgotten.
+    const { db } = ctx.database;
+    const events = await db.select().from(billingEvents);
+    expect(events.length).toBeGreaterThan(0);
+    const newest = Math.max(...events.map((e) => e.receivedAt.getTime()));
+    await sweepExpiredSubscriptions(billing, new Date(newest + 29 * 86_400_000));
+    const kept = new Set((await db.select().from(billingEvents)).map((e) => e.id));
+    expect(events.every((e) => kept.has(e.id))).toBe(true);
+    await sweepExpiredSubscriptions(billing, new Date(newest + 31 * 86_400_000));
+    expect(await db.select().from(billingEvents)).toHaveLength(0);
   });
 
   it('starting checkouts is limited per user (30 an hour), with a clear 429', async () => {

@@ -1,17 +1,21 @@
 import { SUBSCRIPTION_ENTITLED_STATUSES } from '@polymath/shared';
 import { and, inArray, lt } from 'drizzle-orm';
-import { subscriptions } from '../../db/schema/index.ts';
+import { billingEvents, subscriptions } from '../../db/schema/index.ts';
 import type { BillingRuntime } from './billing-runtime.ts';
 import { syncSubscription } from './subscriptions.service.ts';
 
 /** Stripe renews or ends a subscription within about an hour of its period end. */
 const STRIPE_GRACE_MS = 3_600_000;
 const SWEEP_INTERVAL_MS = 10 * 60_000;
+/** Stripe retries a delivery for up to three days; an event id older than this cannot come back. */
+const EVENT_MEMORY_MS = 30 * 86_400_000;
 
 /**
- * Subscriptions that still give Pro an hour after their period ended mean a webhook went missing:
+ * Housekeeping every ten minutes. Subscriptions that still give Pro an hour after their period ended
+ * mean a webhook went missing:
  * re-sync them from the provider. The sandbox has no servers of its own to renew or end
- * subscriptions when their period ends, so here it does that first, as Stripe would.
+ * subscriptions when their period ends, so here it does that first, as Stripe would. Event ids
+ * older than any redelivery are forgotten.
  */
 export async function sweepExpiredSubscriptions(billing: BillingRuntime, now = new Date()): Promise<number> {
   const grace = billing.sandbox ? 0 : STRIPE_GRACE_MS;
@@ -28,6 +32,9 @@ export async function sweepExpiredSubscriptions(billing: BillingRuntime, now = n
     if (billing.sandbox) await billing.sandbox.advanceClock(row.userId);
     await syncSubscription(billing, row.subscriptionId, row.userId);
   }
+  await billing.database.db
+    .delete(billingEvents)
+    .where(lt(billingEvents.receivedAt, new Date(now.getTime() - EVENT_MEMORY_MS)));
   return due.length;
 }
 
