@@ -1,28 +1,13 @@
-import type { Profile, Subscription } from '@polymath/shared';
-import { configureStore } from '@reduxjs/toolkit';
+import type { Subscription } from '@polymath/shared';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { baseApi } from '../../lib/api/base-api.ts';
 import { initI18n } from '../../lib/i18n/i18n.ts';
-import { dialogsSlice } from '../../lib/store/dialogs-slice.ts';
-import { userSignedIn, userSlice } from '../../lib/store/user-slice.ts';
+import { createTestStore, TEST_PROFILE } from '../../test/test-store.ts';
 import { CONFIRM_FOR_MS, CONFIRM_POLL_MS, PaymentReady } from './payment-ready.tsx';
 
-const user: Profile = {
-  id: 'u1',
-  email: 'ada@example.com',
-  emailVerified: true,
-  displayName: 'Ada',
-  firstName: null,
-  lastName: null,
-  profilePhotoUrl: null,
-  accessLevel: 'free',
-  plan: 'free',
-  providers: ['credential'],
-  locale: 'en',
-};
+const user = TEST_PROFILE;
 
 const subscription: Subscription = {
   provider: 'sandbox',
@@ -67,15 +52,7 @@ function stubApi(...confirmReplies: Array<{ status: number; body: unknown }>) {
 }
 
 function renderReady(sessionId = 'cs_test_1') {
-  const store = configureStore({
-    reducer: {
-      [baseApi.reducerPath]: baseApi.reducer,
-      user: userSlice.reducer,
-      dialogs: dialogsSlice.reducer,
-    },
-    middleware: (getDefault) => getDefault().concat(baseApi.middleware),
-  });
-  store.dispatch(userSignedIn({ user, token: null }));
+  const store = createTestStore(user);
   render(
     <Provider store={store}>
       <MemoryRouter>

@@ -1,32 +1,17 @@
-import type { BillingPlans, PlanOffer, Profile } from '@polymath/shared';
-import { configureStore } from '@reduxjs/toolkit';
+import type { BillingPlans, PlanOffer } from '@polymath/shared';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { baseApi } from '../../lib/api/base-api.ts';
 import { initI18n } from '../../lib/i18n/i18n.ts';
-import { dialogsSlice } from '../../lib/store/dialogs-slice.ts';
-import { userSignedIn, userSignedOut, userSlice } from '../../lib/store/user-slice.ts';
+import { createTestStore, TEST_PROFILE } from '../../test/test-store.ts';
 import { PlanCheckout } from './plan-checkout.tsx';
 import { redirectTo } from './redirect.ts';
 
 vi.mock('./redirect.ts', () => ({ redirectTo: vi.fn() }));
 
-const user: Profile = {
-  id: 'u1',
-  email: 'ada@example.com',
-  emailVerified: true,
-  displayName: 'Ada',
-  firstName: null,
-  lastName: null,
-  profilePhotoUrl: null,
-  accessLevel: 'free',
-  plan: 'free',
-  providers: ['credential'],
-  locale: 'en',
-};
+const user = TEST_PROFILE;
 
 const offer = (period: PlanOffer['period'], amount: number, savingsPercent: number | null, bestValue = false) => {
   const tax = Math.round(amount * 0.2);
@@ -82,15 +67,7 @@ function stubApi(checkout: Reply = { status: 200, body: { url: 'https://checkout
 }
 
 function renderCheckout(signedIn = true) {
-  const store = configureStore({
-    reducer: {
-      [baseApi.reducerPath]: baseApi.reducer,
-      user: userSlice.reducer,
-      dialogs: dialogsSlice.reducer,
-    },
-    middleware: (getDefault) => getDefault().concat(baseApi.middleware),
-  });
-  store.dispatch(signedIn ? userSignedIn({ user, token: null }) : userSignedOut());
+  const store = createTestStore(signedIn ? user : null);
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
   render(<PlanCheckout />, { wrapper });
   return store;

@@ -1,14 +1,11 @@
-import type { Credits, Profile } from '@polymath/shared';
-import { configureStore } from '@reduxjs/toolkit';
+import type { Credits } from '@polymath/shared';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { baseApi } from '../../lib/api/base-api.ts';
 import { initI18n } from '../../lib/i18n/i18n.ts';
-import { dialogsSlice } from '../../lib/store/dialogs-slice.ts';
-import { userSignedIn, userSignedOut, userSlice } from '../../lib/store/user-slice.ts';
+import { createTestStore, TEST_PROFILE } from '../../test/test-store.ts';
 import { CreditsMeter } from './credits-meter.tsx';
 import { describeReset, freeCreditsText } from './credits-text.ts';
 
@@ -26,19 +23,7 @@ const free = (remaining: number): Credits => ({
 });
 const pro: Credits = { plan: 'pro', dailyLimit: null, used: 3, remaining: null, resetsAt: NEXT_MIDNIGHT_UTC };
 
-const user: Profile = {
-  id: 'u1',
-  email: 'ada@example.com',
-  emailVerified: true,
-  displayName: 'Ada',
-  firstName: null,
-  lastName: null,
-  profilePhotoUrl: null,
-  accessLevel: 'free',
-  plan: 'free',
-  providers: ['credential'],
-  locale: 'en',
-};
+const user = TEST_PROFILE;
 
 beforeAll(() => {
   initI18n('en');
@@ -98,16 +83,7 @@ describe('freeCreditsText', () => {
 // --- The component, against a stubbed /api/credits ------------------------------------------------
 
 function makeStore(signedIn = true) {
-  const store = configureStore({
-    reducer: {
-      [baseApi.reducerPath]: baseApi.reducer,
-      user: userSlice.reducer,
-      dialogs: dialogsSlice.reducer,
-    },
-    middleware: (getDefault) => getDefault().concat(baseApi.middleware),
-  });
-  store.dispatch(signedIn ? userSignedIn({ user, token: null }) : userSignedOut());
-  return store;
+  return createTestStore(signedIn ? user : null);
 }
 
 /** Answers GET /api/credits with the given responses in turn (the last one repeats). */

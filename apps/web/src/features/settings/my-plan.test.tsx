@@ -1,31 +1,16 @@
 import type { Profile, Subscription } from '@polymath/shared';
-import { configureStore } from '@reduxjs/toolkit';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { baseApi } from '../../lib/api/base-api.ts';
 import { initI18n } from '../../lib/i18n/i18n.ts';
-import { dialogsSlice } from '../../lib/store/dialogs-slice.ts';
-import { userSignedIn, userSlice } from '../../lib/store/user-slice.ts';
+import { createTestStore, TEST_PROFILE } from '../../test/test-store.ts';
 import { MyPlan } from './my-plan.tsx';
 
 vi.mock('../billing/redirect.ts', () => ({ redirectTo: vi.fn() }));
 
-const free: Profile = {
-  id: 'u1',
-  email: 'ada@example.com',
-  emailVerified: true,
-  displayName: 'Ada',
-  firstName: null,
-  lastName: null,
-  profilePhotoUrl: null,
-  accessLevel: 'free',
-  plan: 'free',
-  providers: ['credential'],
-  locale: 'en',
-};
+const free = TEST_PROFILE;
 const pro: Profile = { ...free, accessLevel: 'pro', plan: 'pro' };
 
 // Midday UTC, so the date is the same in every time zone the tests may run in.
@@ -78,15 +63,7 @@ function stubApi(initial: Subscription | null, profile: Profile) {
 }
 
 function renderMyPlan(profile: Profile) {
-  const store = configureStore({
-    reducer: {
-      [baseApi.reducerPath]: baseApi.reducer,
-      user: userSlice.reducer,
-      dialogs: dialogsSlice.reducer,
-    },
-    middleware: (getDefault) => getDefault().concat(baseApi.middleware),
-  });
-  store.dispatch(userSignedIn({ user: profile, token: null }));
+  const store = createTestStore(profile);
   render(
     <Provider store={store}>
       <MemoryRouter>

@@ -1,14 +1,11 @@
-import type { Profile, Thread } from '@polymath/shared';
-import { configureStore } from '@reduxjs/toolkit';
+import type { Thread } from '@polymath/shared';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster, toast } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { baseApi } from '../../lib/api/base-api.ts';
 import { initI18n } from '../../lib/i18n/i18n.ts';
-import { dialogsSlice } from '../../lib/store/dialogs-slice.ts';
-import { userSignedIn, userSignedOut, userSlice } from '../../lib/store/user-slice.ts';
+import { createTestStore, TEST_PROFILE } from '../../test/test-store.ts';
 import { ThreadHistory } from './thread-history.tsx';
 
 const NOW = Date.parse('2026-03-15T12:00:00Z');
@@ -16,19 +13,7 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 const PAGE = 3;
 
-const user: Profile = {
-  id: 'u1',
-  email: 'ada@example.com',
-  emailVerified: true,
-  displayName: 'Ada',
-  firstName: null,
-  lastName: null,
-  profilePhotoUrl: null,
-  accessLevel: 'free',
-  plan: 'free',
-  providers: ['credential'],
-  locale: 'en',
-};
+const user = TEST_PROFILE;
 
 const thread = (id: string, title: string, ago: number, starred = false): Thread => ({
   id,
@@ -140,11 +125,7 @@ afterEach(() => {
 });
 
 function setup({ signedIn = true, path = '/web-main' } = {}) {
-  const store = configureStore({
-    reducer: { [baseApi.reducerPath]: baseApi.reducer, user: userSlice.reducer, dialogs: dialogsSlice.reducer },
-    middleware: (getDefault) => getDefault().concat(baseApi.middleware),
-  });
-  store.dispatch(signedIn ? userSignedIn({ user, token: null }) : userSignedOut());
+  const store = createTestStore(signedIn ? user : null);
   const router = createMemoryRouter(
     [
       {

@@ -1,13 +1,11 @@
 import { THREAD_SEARCH_MAX_LENGTH } from '@polymath/shared';
-import { LogIn, Search, X } from 'lucide-react';
+import { Search, X } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/store.ts';
-import { buttonClass } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { baseApi } from '../../lib/api/base-api.ts';
-import { authDialogOpened } from '../../lib/store/dialogs-slice.ts';
 import { HistorySkeleton, ThreadList } from './thread-list.tsx';
 import { useEscapeFirst } from './use-escape-first.ts';
 
