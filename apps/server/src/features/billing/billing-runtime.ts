@@ -20,8 +20,6 @@ export function createBillingRuntime(deps: {
   database: Database;
   logger: Logger;
   sessionSecret: string;
-  /** Overrides the sandbox's clock (seconds) in tests. */
-  sandboxNow?: () => number;
 }): BillingRuntime {
   const { env, database, logger } = deps;
   const plans = loadPlans(env.PLANS_FILE);
@@ -34,21 +32,15 @@ export function createBillingRuntime(deps: {
     });
     return { ...base, provider, plans, sandbox: undefined };
   }
-  const runtime: BillingRuntime = {
-    ...base,
-    plans,
-    provider: undefined as unknown as PaymentProvider,
-    sandbox: undefined,
-  };
+  // The sandbox hands its events to the webhook handler of the runtime it belongs to.
+  let runtime: BillingRuntime | undefined;
   const sandbox = createSandboxProvider({
     db: database.db,
     plans,
     publicUrl: env.PUBLIC_URL,
     sessionSecret: deps.sessionSecret,
-    deliver: (rawBody, signature) => receiveWebhook(runtime, rawBody, signature),
-    ...(deps.sandboxNow ? { now: deps.sandboxNow } : {}),
+    deliver: (rawBody, signature) => receiveWebhook(runtime as BillingRuntime, rawBody, signature),
   });
-  runtime.provider = sandbox;
-  runtime.sandbox = sandbox;
+  runtime = { ...base, plans, provider: sandbox, sandbox };
   return runtime;
 }

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { BILLING_PERIODS, type BillingPeriod } from '@polymath/shared';
+import { BILLING_PERIODS, type BillingPeriod, taxOn } from '@polymath/shared';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Db } from '../../../db/client.ts';
@@ -50,12 +50,13 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const webhookSecret = `whsec_${createHmac('sha256', options.sessionSecret).update('sandbox-webhook').digest('hex')}`;
 
-  const load = async <T>(id: string, kind: string): Promise<(T & { userId: string | null }) | undefined> => {
+  /** A stored record and the user it belongs to. */
+  const load = async <T>(id: string, kind: string): Promise<{ object: T; userId: string | null } | undefined> => {
     const [row] = await db
       .select()
       .from(sandboxObjects)
       .where(and(eq(sandboxObjects.id, id), eq(sandboxObjects.kind, kind)));
-    return row ? { ...(row.data as T), userId: row.userId } : undefined;
+    return row ? { object: row.data as T, userId: row.userId } : undefined;
   };
   const save = async (id: string, kind: string, userId: string, data: object) => {
     await db
@@ -71,10 +72,9 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
   };
   const totalOf = (sub: SandboxSubscription) => {
     const amount = sub.items.data[0]?.price.unit_amount ?? 0;
-    return amount + Math.round((amount * plans.taxPercent) / 100);
+    return amount + taxOn(amount, plans.taxPercent);
   };
   const periodOfPrice = (priceId: string) => BILLING_PERIODS.find((p) => sandboxPriceId(p) === priceId);
-  const strip = <T extends { userId: unknown }>({ userId: _, ...rest }: T) => rest;
 
   return {
     mode: 'sandbox',
@@ -108,19 +108,17 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
     },
 
     async retrieveCheckout(id) {
-      const session = await load<SandboxCheckoutSession>(id, 'checkout.session');
-      return session ? strip(session) : null;
+      return (await load<SandboxCheckoutSession>(id, 'checkout.session'))?.object ?? null;
     },
 
     async retrieveSubscription(id) {
-      const sub = await load<SandboxSubscription>(id, 'subscription');
-      return sub ? (strip(sub) as SubscriptionObject) : null;
+      return (await load<SandboxSubscription>(id, 'subscription'))?.object ?? null;
     },
 
     async setCancelAtPeriodEnd(id, cancel) {
       const stored = await load<SandboxSubscription>(id, 'subscription');
-      if (!stored?.userId || stored.status === 'canceled') throw new AppError('NO_SUBSCRIPTION');
-      const sub = strip(stored);
+      if (!stored?.userId || stored.object.status === 'canceled') throw new AppError('NO_SUBSCRIPTION');
+      const sub = stored.object;
       const end = sub.items.data[0]?.current_period_end ?? now();
       const previous = { cancel_at_period_end: sub.cancel_at_period_end, cancel_at: sub.cancel_at };
       sub.cancel_at_period_end = cancel;
@@ -137,15 +135,15 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
     verifyEvent: (rawBody, signature) => verifyStripeSignature(rawBody, signature, webhookSecret),
 
     async checkoutFor(sessionId, userId) {
-      const session = await load<SandboxCheckoutSession>(sessionId, 'checkout.session');
-      if (!session || session.userId !== userId) throw new AppError('CHECKOUT_NOT_FOUND');
-      return strip(session);
+      const stored = await load<SandboxCheckoutSession>(sessionId, 'checkout.session');
+      if (!stored || stored.userId !== userId) throw new AppError('CHECKOUT_NOT_FOUND');
+      return stored.object;
     },
 
     async completeCheckout(sessionId, userId) {
       const stored = await load<SandboxCheckoutSession>(sessionId, 'checkout.session');
       if (!stored || stored.userId !== userId) throw new AppError('CHECKOUT_NOT_FOUND');
-      const session = strip(stored);
+      const session = stored.object;
       const successUrl = session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id);
       if (session.status !== 'open') return successUrl;
       const period = periodOfPrice(session.price.id) as BillingPeriod;

@@ -4,7 +4,7 @@ import { describeRoute, resolver } from 'hono-openapi';
 import type { Auth } from '../../auth/auth.ts';
 import { requireUser, type UserEnv } from '../../auth/require-user.ts';
 import type { BillingRuntime } from '../billing-runtime.ts';
-import { findSubscriptionRow, getSubscription, syncSubscription } from '../subscriptions.service.ts';
+import { getSubscription } from '../subscriptions.service.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
 
 /**
@@ -61,12 +61,9 @@ export function sandboxRoutes(auth: Auth, billing: BillingRuntime, sandbox: Sand
         },
       }),
       async (c) => {
-        const { id: userId } = c.var.user;
-        await sandbox.advanceClock(userId);
-        // The events were delivered already; syncing again makes the answer independent of them.
-        const row = await findSubscriptionRow(c.var.deps.db, userId);
-        if (row) await syncSubscription(billing, row.subscriptionId, userId);
-        return c.json({ subscription: await getSubscription(c.var.deps.db, userId) });
+        // Its events are delivered (and the record synced) before advanceClock returns.
+        await sandbox.advanceClock(c.var.user.id);
+        return c.json({ subscription: await getSubscription(c.var.deps.db, c.var.user.id) });
       },
     );
 }
