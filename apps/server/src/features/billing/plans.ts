@@ -30,6 +30,14 @@ const plansFileSchema = z.object({
     }),
 });
 
+/** How each plan renews, in Stripe's terms (a price's `recurring`). */
+export const PLAN_RECURRING: Record<BillingPeriod, { interval: 'week' | 'month' | 'year'; interval_count: number }> = {
+  week: { interval: 'week', interval_count: 1 },
+  monthly: { interval: 'month', interval_count: 1 },
+  '3month': { interval: 'month', interval_count: 3 },
+  yearly: { interval: 'year', interval_count: 1 },
+};
+
 export type PlanPrice = { period: BillingPeriod; amount: number; currency: string };
 export type PlansConfig = { taxPercent: number; prices: PlanPrice[]; offers: PlanOffer[] };
 

@@ -7,14 +7,7 @@ import {
   type SubscriptionObject,
   verifyStripeSignature,
 } from './payment-provider.ts';
-
-/** How each plan must renew on Stripe. */
-const RECURRING: Record<BillingPeriod, { interval: string; count: number }> = {
-  week: { interval: 'week', count: 1 },
-  monthly: { interval: 'month', count: 1 },
-  '3month': { interval: 'month', count: 3 },
-  yearly: { interval: 'year', count: 1 },
-};
+import { PLAN_RECURRING } from './plans.ts';
 
 type StripeEnv = Env & {
   STRIPE_SECRET_KEY: string;
@@ -88,7 +81,7 @@ export function createStripeProvider(env: StripeEnv): PaymentProvider {
       const problems: string[] = [];
       for (const { period, amount, currency } of plans.prices) {
         const price = await stripe.prices.retrieve(priceIds[period]);
-        const { interval, count } = RECURRING[period];
+        const { interval, interval_count: count } = PLAN_RECURRING[period];
         if (price.unit_amount !== amount || price.currency !== currency) {
           problems.push(
             `${period}: Stripe price ${price.id} is ${price.unit_amount} ${price.currency}, the plans file says ${amount} ${currency}`,

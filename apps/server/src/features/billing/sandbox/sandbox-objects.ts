@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { BillingPeriod } from '@polymath/shared';
+import { PLAN_RECURRING } from '../plans.ts';
 
 /**
  * The sandbox's records, shaped like Stripe's objects and events (API 2026-10-28) so that the code
@@ -63,17 +64,10 @@ export type SandboxSubscription = {
   };
 };
 
-const RECURRING: Record<BillingPeriod, { interval: 'week' | 'month' | 'year'; interval_count: number }> = {
-  week: { interval: 'week', interval_count: 1 },
-  monthly: { interval: 'month', interval_count: 1 },
-  '3month': { interval: 'month', interval_count: 3 },
-  yearly: { interval: 'year', interval_count: 1 },
-};
-
 /** The end of a period that starts at `start` (seconds), by the calendar like Stripe. */
 export function periodEnd(start: number, period: BillingPeriod): number {
   const date = new Date(start * 1000);
-  const { interval, interval_count } = RECURRING[period];
+  const { interval, interval_count } = PLAN_RECURRING[period];
   if (interval === 'week') date.setUTCDate(date.getUTCDate() + 7 * interval_count);
   if (interval === 'month') date.setUTCMonth(date.getUTCMonth() + interval_count);
   if (interval === 'year') date.setUTCFullYear(date.getUTCFullYear() + interval_count);
@@ -112,7 +106,7 @@ export function newSubscription(
           quantity: 1,
           current_period_start: now,
           current_period_end: periodEnd(now, period),
-          price: { ...session.price, recurring: RECURRING[period] },
+          price: { ...session.price, recurring: PLAN_RECURRING[period] },
         },
       ],
     },
