@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { readServerState } from './server-state.ts';
 
@@ -113,28 +112,6 @@ export async function setNextIdentity(client: string, claims: Record<string, unk
     body: JSON.stringify({ client, claims }),
   });
   expect(response.status, `the identity provider answered ${await response.text()}`).toBe(204);
-}
-
-type PgClient = {
-  connect(): Promise<void>;
-  query(sql: string, values?: unknown[]): Promise<{ rowCount: number | null }>;
-  end(): Promise<void>;
-};
-
-/** Runs one statement on the e2e server's PostgreSQL database (only when it runs on PostgreSQL). */
-export async function sqlOnServerDatabase(sql: string, values: unknown[]): Promise<number> {
-  const { databaseUrl } = readServerState();
-  if (!databaseUrl) throw new Error('The e2e server runs on PGlite: no database to connect to');
-  // pg is a dependency of the server workspace; resolve it from there.
-  const require = createRequire(resolve(import.meta.dirname, '../../apps/server/package.json'));
-  const { Client } = require('pg') as { Client: new (o: { connectionString: string }) => PgClient };
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(sql, values)).rowCount ?? 0;
-  } finally {
-    await client.end();
-  }
 }
 
 function readMails(dir: string): { to: string; body: string }[] {
