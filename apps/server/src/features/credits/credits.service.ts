@@ -2,7 +2,7 @@ import type { Credits, Plan } from '@polymath/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { creditUsage, users } from '../../db/schema/index.ts';
+import { creditUsage } from '../../db/schema/index.ts';
 
 /** The UTC calendar day a credit counts against: free allowances reset at midnight UTC. */
 export function creditDay(now: Date): string {
