@@ -4,6 +4,7 @@ import type { BillingRuntime } from './features/billing/billing-runtime.ts';
 import type { ChatRuntime } from './features/chat/chat-runtime.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './lib/mail/mailer.ts';
+import type { JobQueue } from './lib/queue/job-queue.ts';
 import type { Secrets } from './lib/secrets.ts';
 import type { StaticFile } from './lib/static-files.ts';
 import type { FileStore } from './lib/storage/file-store.ts';
@@ -27,6 +28,8 @@ export type AppDeps = {
   chat?: ChatRuntime;
   /** Plans and the payment provider (Stripe or the sandbox); created from env when not given. */
   billing?: BillingRuntime;
+  /** The job queue (started by index.ts); without it, work that needs a job is refused. */
+  jobs?: JobQueue;
 };
 
 export type AppEnv = {

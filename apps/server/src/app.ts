@@ -15,14 +15,17 @@ import { createBillingRuntime } from './features/billing/billing-runtime.ts';
 import { sandboxRoutes } from './features/billing/sandbox/sandbox.routes.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { createChatRuntime } from './features/chat/chat-runtime.ts';
+import type { ChatTurnDeps } from './features/chat/chat-turn.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { creditsRoutes } from './features/credits/credits.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { modelsRoutes } from './features/models/models.routes.ts';
 import { avatarRoutes, profileRoutes } from './features/profile/profile.routes.ts';
 import { threadsRoutes } from './features/threads/threads.routes.ts';
+import { createToolRegistry } from './features/tools/tool-registry.ts';
 import { webRoutes } from './features/web/web.routes.ts';
 import { AppError } from './lib/app-error.ts';
+import { NO_JOB_QUEUE } from './lib/queue/job-queue.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 
 /** JSON bodies of the API are small; uploads get their own limits on their own routes. */
@@ -71,11 +74,21 @@ export function createApp(deps: AppDeps) {
   const chat = deps.chat ?? createChatRuntime(deps.env, deps.logger);
   app.route(
     '/api/threads',
-    threadsRoutes(auth, (streamId) => chat.stop(streamId)),
+    threadsRoutes(auth, (answerId) => chat.stop(answerId)),
   );
   app.route('/api/models', modelsRoutes(chat.models));
   app.route('/api/credits', creditsRoutes(auth));
-  app.route('/api/chat', chatRoutes(auth, chat));
+  const { db, env, files, logger } = deps;
+  const turns: ChatTurnDeps = {
+    db,
+    env,
+    files,
+    logger,
+    runtime: chat,
+    tools: createToolRegistry(),
+    services: { db, env, files, logger, jobs: deps.jobs ?? NO_JOB_QUEUE },
+  };
+  app.route('/api/chat', chatRoutes(auth, turns));
   const billing =
     deps.billing ??
     createBillingRuntime({

@@ -122,7 +122,7 @@ for (const kind of testDatabaseKinds()) {
         children.push(second);
         const answer = await until(async () => {
           const detail = (await (await call(`/api/threads/${threadId}`)).json()) as {
-            activeStreamId: string | null;
+            activeAnswerId: string | null;
             messages: { role: string; parts: { type: string; text?: string }[]; metadata?: { status?: string } }[];
           };
           const last = detail.messages.at(-1);
@@ -131,7 +131,7 @@ for (const kind of testDatabaseKinds()) {
         const text = answer.last.parts.map((p) => p.text ?? '').join('');
         expect(text).toContain('w10');
         expect(text).not.toContain('w500');
-        expect(answer.detail.activeStreamId).toBeNull();
+        expect(answer.detail.activeAnswerId).toBeNull();
         expect((await call(`/api/chat/${threadId}/stream`)).status).toBe(204);
         // The thread takes new messages again.
         const next = await call('/api/chat', {

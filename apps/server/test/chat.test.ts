@@ -98,12 +98,12 @@ describeEachDatabase('chat', (ctx) => {
         const detail = (await (await c.get(`/api/threads/${threadId}`)).json()) as {
           thread: { title: string; modelId: string };
           messages: { role: string }[];
-          activeStreamId: string | null;
+          activeAnswerId: string | null;
         };
         expect(detail.thread.title).toBe('Hello [[fake tokens=5]]');
         expect(detail.thread.modelId).toBe(modelId);
         expect(detail.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
-        expect(detail.activeStreamId).toBeNull();
+        expect(detail.activeAnswerId).toBeNull();
       });
     }
 
@@ -264,8 +264,8 @@ describeEachDatabase('chat', (ctx) => {
       const reader = res.body?.getReader();
       await reader?.read();
       await reader?.cancel(); // the tab closed
-      const detail = (await (await c.get(`/api/threads/${threadId}`)).json()) as { activeStreamId: string | null };
-      expect(detail.activeStreamId).toBeTruthy();
+      const detail = (await (await c.get(`/api/threads/${threadId}`)).json()) as { activeAnswerId: string | null };
+      expect(detail.activeAnswerId).toBeTruthy();
       const resumed = await c.get(`/api/chat/${threadId}/stream`);
       expect(resumed.status).toBe(200);
       const chunks = parseSse(await resumed.text());
@@ -273,7 +273,7 @@ describeEachDatabase('chat', (ctx) => {
         `Hello from gpt-4o-mini (openai stand-in).${Array.from({ length: 40 }, (_, i) => ` w${i + 1}`).join('')}`,
       );
       const row = await until(async () => {
-        const r = await messageRow(db(), String(detail.activeStreamId));
+        const r = await messageRow(db(), String(detail.activeAnswerId));
         return r?.status === 'complete' ? r : undefined;
       });
       expect(row.text).toContain('w40');

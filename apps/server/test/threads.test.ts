@@ -54,7 +54,7 @@ type SeedThread = {
   starred?: boolean;
   updatedAt?: Date | SQL;
   deletedAt?: Date | SQL | null;
-  activeStreamId?: string | null;
+  activeAnswerId?: string | null;
 };
 
 /** Threads are made by the chat core; the tests insert rows directly. */
@@ -69,7 +69,7 @@ async function seedThread(ctx: DatabaseContext, userId: string, t: SeedThread = 
     modelId: 'demo',
     ...(t.updatedAt ? { updatedAt: t.updatedAt } : {}),
     deletedAt: t.deletedAt ?? null,
-    activeStreamId: t.activeStreamId ?? null,
+    activeAnswerId: t.activeAnswerId ?? null,
   });
   return id;
 }
@@ -397,7 +397,7 @@ describeEachDatabase('threads: one thread', (ctx) => {
   it('GET returns the thread, its messages in order and the active stream', async () => {
     const s = setup(ctx);
     const { c, id: userId } = await user(s);
-    const id = await seedThread(ctx, userId, { title: 'Hello', activeStreamId: 'stream-1' });
+    const id = await seedThread(ctx, userId, { title: 'Hello', activeAnswerId: 'stream-1' });
     const m1 = await seedMessage(ctx, userId, id, { text: 'first' });
     const m2 = await seedMessage(ctx, userId, id, { role: 'assistant', text: 'second', modelId: 'demo' });
     const m3 = await seedMessage(ctx, userId, id, { text: 'third' });
@@ -412,7 +412,7 @@ describeEachDatabase('threads: one thread', (ctx) => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const detail: ThreadDetail = threadDetailSchema.parse(await res.json());
     expect(detail.thread).toMatchObject({ id, title: 'Hello', starred: false, modelId: 'demo', toolId: 'web-main' });
-    expect(detail.activeStreamId).toBe('stream-1');
+    expect(detail.activeAnswerId).toBe('stream-1');
     expect(detail.messages.map((m) => m.id)).toEqual([m1, m2, m3, m4]);
     expect(detail.messages[1]).toEqual({
       id: m2,

@@ -14,9 +14,13 @@ export type Schema = typeof schema;
 /** PGlite and node-postgres share drizzle's pg core, so services see one type. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** How the job queue (pg-boss) reaches the same database: the embedded instance, or its own pool. */
+export type QueueConnection = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  queueConnection: QueueConnection;
   /** Applies pending migrations; safe when several instances start at once. */
   migrate(): Promise<void>;
   /** Throws when the database cannot answer. */
@@ -49,6 +53,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    queueConnection: { kind: 'pglite', client },
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');
@@ -65,6 +70,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    queueConnection: { kind: 'postgres', url },
     migrate: async () => {
       const lock = await pool.connect();
       try {

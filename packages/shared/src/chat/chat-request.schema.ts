@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../app/constants.ts';
 import { CHAT_ATTACHMENT_TYPES, CHAT_ATTACHMENTS_PER_MESSAGE } from '../models/model.schema.ts';
 import { CHAT_TOOL_IDS } from './tool-settings.ts';
 
@@ -40,6 +41,24 @@ export const userMessageSchema = z
 export type UserMessage = z.infer<typeof userMessageSchema>;
 
 /**
+ * A tool's structured inputs (the fields its page shows above the message box: a horoscope type and
+ * sign, a brand name…). Each tool checks them with its own schema on the server; here only their
+ * outer shape is fixed.
+ */
+export const toolInputSchema = z.record(z.string().max(64), z.unknown());
+export type ToolInput = z.infer<typeof toolInputSchema>;
+
+/** What every request names besides its message: the thread, the tool, the model, the UI language. */
+const turnFields = {
+  threadId: clientIdSchema,
+  toolId: z.enum(CHAT_TOOL_IDS),
+  modelId: z.string().min(1).max(100),
+  /** The language the person uses the app in: tools answer and write their prompts in it. */
+  locale: z.enum(LOCALES).optional(),
+  toolInput: toolInputSchema.optional(),
+};
+
+/**
  * POST /api/chat. `submit-message` sends `message`: a new one, or an edit of an earlier user
  * message (same id; everything after it is replaced). `regenerate-message` answers the last user
  * message again, replacing the answer `messageId`.
@@ -48,18 +67,14 @@ export const chatRequestSchema = z.discriminatedUnion('trigger', [
   z
     .object({
       trigger: z.literal('submit-message'),
-      threadId: clientIdSchema,
-      toolId: z.enum(CHAT_TOOL_IDS),
-      modelId: z.string().min(1).max(100),
+      ...turnFields,
       message: userMessageSchema,
     })
     .strict(),
   z
     .object({
       trigger: z.literal('regenerate-message'),
-      threadId: clientIdSchema,
-      toolId: z.enum(CHAT_TOOL_IDS),
-      modelId: z.string().min(1).max(100),
+      ...turnFields,
       messageId: clientIdSchema.optional(),
     })
     .strict(),

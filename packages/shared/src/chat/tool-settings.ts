@@ -28,6 +28,16 @@ export const DEFAULT_CHAT_TOOL_SETTINGS: Record<ChatToolId, ChatToolSetting> = {
   'web-search': { llmName: 'openaitest', modelName: 'gpt-4.1' },
 };
 
+/**
+ * Tools only Pro may use (spec §1 and §6: the image generator and ask PDF are Pro's "advanced
+ * tools"); every other tool is open to free users within their daily messages.
+ */
+export const PRO_TOOL_IDS: readonly ChatToolId[] = ['image-generator'];
+
+export function toolRequiresPro(toolId: ChatToolId): boolean {
+  return PRO_TOOL_IDS.includes(toolId);
+}
+
 /** The tool id for a pathname: its first segment, or web-main for anything unknown. */
 export function toolIdFromPath(pathname: string): ChatToolId {
   const first = pathname.split('/').filter(Boolean)[0] ?? '';

@@ -48,6 +48,11 @@ export const ERROR_MESSAGES = {
   MODEL_FAILED: 'The model could not answer. Please try again.',
   CREDITS_UNAVAILABLE: 'Could not fetch credits.',
   GENERATION_IN_PROGRESS: 'An answer is still being written in this chat. Wait for it or stop it first.',
+  TOOL_REQUIRES_PRO: 'This tool is part of Pro. Upgrade to use it.',
+  // Images
+  IMAGE_LIMIT_REACHED: "You have reached today's image limit. New images can be made after the daily reset.",
+  IMAGE_FAILED: 'The image could not be made. Try again in a moment: nothing was charged.',
+  IMAGE_REFUSED: 'The image model refused this request. Try describing it differently.',
   // Plans and payments
   ALREADY_SUBSCRIBED: 'You already have Pro. Manage your subscription from My Plan.',
   NO_SUBSCRIPTION: 'You have no subscription to manage.',
@@ -101,6 +106,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   MODEL_FAILED: 502,
   CREDITS_UNAVAILABLE: 503,
   GENERATION_IN_PROGRESS: 409,
+  TOOL_REQUIRES_PRO: 403,
+  IMAGE_LIMIT_REACHED: 429,
+  IMAGE_FAILED: 502,
+  IMAGE_REFUSED: 422,
   ALREADY_SUBSCRIBED: 409,
   NO_SUBSCRIPTION: 404,
   CHECKOUT_NOT_FOUND: 404,

@@ -68,10 +68,14 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-/** GET /api/threads/:id: the thread, its messages in order, and the live stream if one is running. */
+/**
+ * GET /api/threads/:id: the thread, its messages in order, the answer being written if one is
+ * (resume its stream), and the tool's inputs of the latest turn.
+ */
 export const threadDetailSchema = z.object({
   thread: threadSchema,
   messages: z.array(chatMessageSchema),
-  activeStreamId: z.string().nullable(),
+  activeAnswerId: z.string().nullable(),
+  toolInput: z.record(z.string(), z.unknown()).nullable(),
 });
 export type ThreadDetail = z.infer<typeof threadDetailSchema>;

@@ -37,8 +37,10 @@ export const threads = pgTable(
     /** Last activity: the history's order, its keyset and its date groups. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    /** The answer being generated right now (its resumable stream id), if any. */
-    activeStreamId: text('active_stream_id'),
+    /** The answer being generated right now (its message id, also its resumable stream's), if any. */
+    activeAnswerId: text('active_answer_id'),
+    /** The tool's structured inputs of the latest turn (a horoscope type, a brand name…). */
+    toolInput: jsonb('tool_input'),
     titleSearch: tsvector('title_search').generatedAlwaysAs(sql`to_tsvector('simple', title)`),
   },
   (t) => [

@@ -2,3 +2,4 @@ export * from './analytics.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './chat.ts';
+export * from './images.ts';

@@ -8,7 +8,7 @@ import { createStreamContext, type StreamContext } from './stream-context.ts';
 /** Why a generation was aborted: the user pressed stop, or the process is shutting down. */
 export type AbortReason = 'stopped' | 'shutdown';
 
-/** A generation running in this process, keyed by its stream id (= the answer's message id). */
+/** A generation running in this process, keyed by its answer id (also its stream id). */
 export type RunningGeneration = { abort(reason: AbortReason): void; done: Promise<void> };
 
 /**
@@ -21,7 +21,7 @@ export type ChatRuntime = {
   running: Map<string, RunningGeneration>;
   fairUse: RateLimiter;
   /** Stops a generation wherever it runs (this process, or another one through Redis). */
-  stop(streamId: string): Promise<void>;
+  stop(answerId: string): Promise<void>;
   /** Lets running answers finish for up to graceMs, then aborts the rest (stored as interrupted). */
   drain(graceMs: number): Promise<void>;
   close(): Promise<void>;
@@ -36,10 +36,10 @@ export function createChatRuntime(
 ): ChatRuntime {
   const running = new Map<string, RunningGeneration>();
   const streams = createStreamContext({ redisUrl: env.REDIS_URL, logger });
-  const stopLocal = (streamId: string) => running.get(streamId)?.abort('stopped');
+  const stopLocal = (answerId: string) => running.get(answerId)?.abort('stopped');
 
   // With several instances the generation may run elsewhere: stop requests go through Redis.
-  let publishStop: ((streamId: string) => Promise<void>) | undefined;
+  let publishStop: ((answerId: string) => Promise<void>) | undefined;
   let closeStopBus = async () => {};
   if (env.REDIS_URL) {
     const pub = createClient({ url: env.REDIS_URL });
@@ -47,9 +47,9 @@ export function createChatRuntime(
     for (const client of [pub, sub]) client.on('error', (err: unknown) => logger.warn({ err }, 'redis (stop) error'));
     const ready = Promise.all([pub.connect(), sub.connect()]).then(() => sub.subscribe(STOP_CHANNEL, stopLocal));
     ready.catch((err: unknown) => logger.warn({ err }, 'redis (stop) unavailable'));
-    publishStop = async (streamId) => {
+    publishStop = async (answerId) => {
       await ready;
-      await pub.publish(STOP_CHANNEL, streamId);
+      await pub.publish(STOP_CHANNEL, answerId);
     };
     closeStopBus = async () => {
       await Promise.allSettled([pub.quit(), sub.quit()]);
@@ -61,12 +61,12 @@ export function createChatRuntime(
     streams,
     running,
     fairUse: createRateLimiter({ limit: env.CHAT_RATE_LIMIT_MAX, windowMs: env.CHAT_RATE_LIMIT_WINDOW_SECONDS * 1000 }),
-    async stop(streamId) {
-      if (running.has(streamId) || !publishStop) {
-        stopLocal(streamId);
+    async stop(answerId) {
+      if (running.has(answerId) || !publishStop) {
+        stopLocal(answerId);
         return;
       }
-      await publishStop(streamId).catch((err: unknown) => logger.warn({ err }, 'could not relay stop'));
+      await publishStop(answerId).catch((err: unknown) => logger.warn({ err }, 'could not relay stop'));
     },
     async drain(graceMs) {
       if (running.size === 0) return;

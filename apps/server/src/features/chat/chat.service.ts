@@ -1,11 +1,5 @@
-import {
-  type ChatRequest,
-  FREE_HISTORY_DAYS,
-  type Plan,
-  THREAD_TITLE_MAX_LENGTH,
-  type UserMessage,
-} from '@polymath/shared';
-import { convertToModelMessages, type ModelMessage, type UIMessage } from 'ai';
+import { type ChatRequest, type Plan, THREAD_TITLE_MAX_LENGTH, type UserMessage } from '@polymath/shared';
+import { convertToModelMessages, isToolUIPart, type ModelMessage, type UIMessage } from 'ai';
 import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { messages, threads } from '../../db/schema/index.ts';
@@ -13,6 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { readOwnedAttachment } from '../attachments/attachments.service.ts';
 import type { ResolvedModel } from '../models/model-registry.ts';
+import { withinFreeWindow } from '../threads/threads.service.ts';
 
 /** A thread's first title: the first line of the first message, cut at a word within 50 characters. */
 export function titleFromMessage(text: string): string {
@@ -23,11 +18,16 @@ export function titleFromMessage(text: string): string {
   return `${(atWord > 20 ? cut.slice(0, atWord) : cut).trimEnd()}…`;
 }
 
-export function userMessageText(message: UserMessage): string {
-  return message.parts
-    .map((p) => (p.type === 'text' ? p.text : ''))
-    .join('\n')
+/** The plain text of a message's parts (what search indexes and a copy takes): its text parts. */
+export function messagePartsText(parts: readonly { type: string; text?: string }[]): string {
+  return parts
+    .flatMap((p) => (p.type === 'text' && p.text ? [p.text] : []))
+    .join('\n\n')
     .trim();
+}
+
+export function userMessageText(message: UserMessage): string {
+  return messagePartsText(message.parts);
 }
 
 /** Checks the model against the plan before anything is written. */
@@ -46,9 +46,9 @@ export function checkModel(model: ResolvedModel | undefined, plan: Plan, request
  */
 export async function claimThread(
   db: Db,
-  args: { userId: string; plan: Plan; request: ChatRequest; streamId: string; now: Date },
+  args: { userId: string; plan: Plan; request: ChatRequest; answerId: string; now: Date },
 ): Promise<{ created: boolean }> {
-  const { userId, request, streamId, now } = args;
+  const { userId, request, answerId, now } = args;
   let created = false;
   if (request.trigger === 'submit-message') {
     const inserted = await db
@@ -59,7 +59,7 @@ export async function claimThread(
         toolId: request.toolId,
         title: titleFromMessage(userMessageText(request.message)),
         modelId: request.modelId,
-        activeStreamId: streamId,
+        activeAnswerId: answerId,
         createdAt: now,
         updatedAt: now,
       })
@@ -68,24 +68,23 @@ export async function claimThread(
     created = inserted.length > 0;
   }
   if (created) return { created };
-  const visibleSince = new Date(now.getTime() - FREE_HISTORY_DAYS * 86_400_000);
   const claimed = await db
     .update(threads)
-    .set({ activeStreamId: streamId, modelId: request.modelId, updatedAt: now })
+    .set({ activeAnswerId: answerId, modelId: request.modelId, updatedAt: now })
     .where(
       and(
         eq(threads.id, request.threadId),
         eq(threads.userId, userId),
         isNull(threads.deletedAt),
-        isNull(threads.activeStreamId),
-        args.plan === 'pro' ? undefined : gte(threads.updatedAt, visibleSince),
+        isNull(threads.activeAnswerId),
+        args.plan === 'pro' ? undefined : withinFreeWindow(),
       ),
     )
     .returning({ id: threads.id });
   if (claimed.length > 0) return { created };
   // Tell "busy" apart from "not yours / not there" without revealing anything about other users.
   const [own] = await db
-    .select({ active: threads.activeStreamId })
+    .select({ active: threads.activeAnswerId })
     .from(threads)
     .where(and(eq(threads.id, request.threadId), eq(threads.userId, userId), isNull(threads.deletedAt)));
   if (own?.active) throw new AppError('GENERATION_IN_PROGRESS');
@@ -95,28 +94,42 @@ export async function claimThread(
 /** Frees a thread claimed for a turn that failed before its answer started (or removes it, when new). */
 export async function releaseThread(
   db: Db,
-  args: { threadId: string; userId: string; streamId: string; discard: boolean },
+  args: { threadId: string; userId: string; answerId: string; discard: boolean },
 ): Promise<void> {
   const owned = and(
     eq(threads.id, args.threadId),
     eq(threads.userId, args.userId),
-    eq(threads.activeStreamId, args.streamId),
+    eq(threads.activeAnswerId, args.answerId),
   );
   if (args.discard) await db.delete(threads).where(owned);
-  else await db.update(threads).set({ activeStreamId: null }).where(owned);
+  else await db.update(threads).set({ activeAnswerId: null }).where(owned);
 }
 
 /**
  * Writes the user's side of the turn: a new message, an edit (the edited message and everything
  * after it are replaced) or a regenerate (the last answer goes). Then the answer's row, in state
- * streaming, carrying the credit it used. Returns the thread's messages the model will read.
+ * streaming, carrying the credit it used. The tool's inputs for the turn are kept with the thread,
+ * so reopening it shows them again.
  */
 export async function writeTurn(
   db: Db,
-  args: { userId: string; request: ChatRequest; assistantId: string; creditDay: string | null; now: Date },
+  args: {
+    userId: string;
+    request: ChatRequest;
+    answerId: string;
+    creditDay: string | null;
+    toolInput: unknown;
+    now: Date;
+  },
 ): Promise<void> {
-  const { userId, request, assistantId, now } = args;
+  const { userId, request, answerId, now } = args;
   const threadId = request.threadId;
+  if (args.toolInput !== undefined) {
+    await db
+      .update(threads)
+      .set({ toolInput: args.toolInput })
+      .where(and(eq(threads.id, threadId), eq(threads.userId, userId)));
+  }
   if (request.trigger === 'submit-message') {
     const message = request.message;
     const [existing] = await db
@@ -154,7 +167,7 @@ export async function writeTurn(
     }
   }
   await db.insert(messages).values({
-    id: assistantId,
+    id: answerId,
     threadId,
     userId,
     role: 'assistant',
@@ -169,15 +182,16 @@ export async function writeTurn(
 }
 
 /**
- * The conversation so far as the model reads it; attached images become their bytes. A thread
+ * The conversation so far as the model reads it; attached images become their bytes, and finished
+ * function calls (with their results) stay, so a tool's model knows what it already did. A thread
  * this request created holds only the message just sent, so it is not read back.
  */
 export async function modelMessagesFor(
   db: Db,
   files: FileStore,
-  args: { userId: string; threadId: string; assistantId: string; firstMessage?: UserMessage | undefined },
+  args: { userId: string; threadId: string; answerId: string; firstMessage?: UserMessage | undefined },
 ): Promise<ModelMessage[]> {
-  const { userId, threadId, assistantId, firstMessage } = args;
+  const { userId, threadId, answerId, firstMessage } = args;
   const rows = firstMessage
     ? [{ id: firstMessage.id, role: 'user', parts: firstMessage.parts as unknown }]
     : await db
@@ -187,12 +201,14 @@ export async function modelMessagesFor(
         .orderBy(asc(messages.seq));
   const history: UIMessage[] = [];
   for (const row of rows) {
-    if (row.id === assistantId) continue;
+    if (row.id === answerId) continue;
     const parts = row.parts as UIMessage['parts'];
     const kept: UIMessage['parts'] = [];
     for (const part of parts) {
       if (part.type === 'text') kept.push({ type: 'text', text: part.text });
-      else if (part.type === 'file' && row.role === 'user') {
+      else if (isToolUIPart(part) && row.role === 'assistant') {
+        if (part.state === 'output-available' || part.state === 'output-error') kept.push(part);
+      } else if (part.type === 'file' && row.role === 'user') {
         const bytes = await readOwnedAttachment(files, userId, part.url);
         if (bytes) {
           kept.push({

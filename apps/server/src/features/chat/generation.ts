@@ -5,7 +5,9 @@ import {
   JsonToSseTransformStream,
   type ModelMessage,
   readUIMessageStream,
+  stepCountIs,
   streamText,
+  type ToolSet,
   type UIMessage,
   type UIMessageChunk,
 } from 'ai';
@@ -13,7 +15,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { messages, threads } from '../../db/schema/index.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { refundCreditFor } from '../credits/credits.service.ts';
+import { messagePartsText } from './chat.service.ts';
 import type { AbortReason, ChatRuntime } from './chat-runtime.ts';
 
 /**
@@ -29,39 +31,44 @@ export type GenerationInput = {
   runtime: ChatRuntime;
   staleSeconds: number;
   threadId: string;
-  userId: string;
   /** The answer's message id, which is also its stream id. */
-  assistantId: string;
+  answerId: string;
   modelId: string;
   model: LanguageModelV4;
   system: string;
+  /** Functions the model may call (the tool's), and how many steps it may take with them. */
+  functions?: ToolSet | undefined;
+  maxSteps: number;
   modelMessages: ModelMessage[];
   createdAt: Date;
+  /** Called once the answer is settled in the database (the credit decision is the caller's). */
+  onSettled(outcome: AnswerOutcome): Promise<void>;
 };
+
+/** How an answer ended, and whether the person got anything from it (a token or a function call). */
+export type AnswerOutcome = { status: MessageStatus; answered: boolean; text: string };
 
 /** The JSON every error body has, so the browser reads errors in and out of the stream the same way. */
 export function streamErrorText(code: 'MODEL_FAILED'): string {
   return JSON.stringify({ error: { code, message: ERROR_MESSAGES[code] } });
 }
 
-function plainText(parts: UIMessage['parts']): string {
-  return parts
-    .map((p) => (p.type === 'text' ? p.text : ''))
-    .join('\n')
-    .trim();
-}
+/** Chunks that mean the person is getting something: text, reasoning, or a function being called. */
+const ANSWERED_BY = new Set<UIMessageChunk['type']>(['text-delta', 'reasoning-delta', 'tool-input-start']);
 
 /**
  * Runs one answer to completion independently of any HTTP request: the browser may reload, lose
  * its connection or close the tab and the answer still finishes and is stored. The answer is
  * written to its row as it streams (with a heartbeat, so a crash is detectable), relayed through
  * the resumable stream context, and settled once at the end: complete, stopped, interrupted
- * (shutdown) or failed — a failure before the first token refunds the day's credit.
- * Returns the SSE text stream for the request that started it.
+ * (shutdown) or failed; then onSettled decides about the credit.
+ * Returns the SSE text stream for the caller that started it.
  */
-export async function startGeneration(input: GenerationInput): Promise<ReadableStream<string>> {
-  const { db, logger, runtime, assistantId, modelId } = input;
-  const log = logger.child({ threadId: input.threadId, messageId: assistantId, modelId });
+export async function startGeneration(
+  input: GenerationInput,
+): Promise<{ stream: ReadableStream<string>; settled: Promise<AnswerOutcome> }> {
+  const { db, logger, runtime, answerId, modelId } = input;
+  const log = logger.child({ threadId: input.threadId, answerId, modelId });
   const controller = new AbortController();
   let abortReason: AbortReason | undefined;
   let failure: unknown;
@@ -70,7 +77,7 @@ export async function startGeneration(input: GenerationInput): Promise<ReadableS
   const done = new Promise<void>((resolve) => {
     resolveDone = resolve;
   });
-  runtime.running.set(assistantId, {
+  runtime.running.set(answerId, {
     abort(reason) {
       if (abortReason) return;
       abortReason = reason;
@@ -89,6 +96,8 @@ export async function startGeneration(input: GenerationInput): Promise<ReadableS
     model: input.model,
     system: input.system,
     messages: input.modelMessages,
+    ...(input.functions ? { tools: input.functions } : {}),
+    stopWhen: stepCountIs(input.maxSteps),
     abortSignal: controller.signal,
     maxRetries: 1,
     onError: ({ error }) => {
@@ -96,7 +105,7 @@ export async function startGeneration(input: GenerationInput): Promise<ReadableS
     },
   });
   const uiStream = result.toUIMessageStream({
-    generateMessageId: () => assistantId,
+    generateMessageId: () => answerId,
     sendReasoning: true,
     messageMetadata: ({ part }) => {
       if (part.type === 'start') return metadata('streaming');
@@ -113,9 +122,7 @@ export async function startGeneration(input: GenerationInput): Promise<ReadableS
   const observed = uiStream.pipeThrough(
     new TransformStream<UIMessageChunk, UIMessageChunk>({
       transform(chunk, out) {
-        if (firstTokenAt === undefined && (chunk.type === 'text-delta' || chunk.type === 'reasoning-delta')) {
-          firstTokenAt = Date.now();
-        }
+        if (firstTokenAt === undefined && ANSWERED_BY.has(chunk.type)) firstTokenAt = Date.now();
         out.enqueue(chunk);
       },
     }),
@@ -123,11 +130,13 @@ export async function startGeneration(input: GenerationInput): Promise<ReadableS
   const [forStore, forClient] = observed.tee();
 
   const settled = persist(forStore).finally(() => {
-    runtime.running.delete(assistantId);
+    runtime.running.delete(answerId);
     resolveDone();
   });
+  // Whoever started the turn may not wait for it (the web's request is long gone): never unhandled.
+  settled.catch(() => {});
 
-  async function persist(stream: ReadableStream<UIMessageChunk>) {
+  async function persist(stream: ReadableStream<UIMessageChunk>): Promise<AnswerOutcome> {
     let latest: UIMessage | undefined;
     let dirty = false;
     let writing: Promise<unknown> = Promise.resolve();
@@ -139,8 +148,8 @@ export async function startGeneration(input: GenerationInput): Promise<ReadableS
         .then(() =>
           db
             .update(messages)
-            .set({ parts, text: plainText(parts), heartbeatAt: new Date() })
-            .where(and(eq(messages.id, assistantId), eq(messages.status, 'streaming'))),
+            .set({ parts, text: messagePartsText(parts), heartbeatAt: new Date() })
+            .where(and(eq(messages.id, answerId), eq(messages.status, 'streaming'))),
         )
         .catch((err: unknown) => log.warn({ err }, 'could not save the streaming answer'));
       return writing;
@@ -155,7 +164,7 @@ export async function startGeneration(input: GenerationInput): Promise<ReadableS
             db
               .update(messages)
               .set({ heartbeatAt: new Date() })
-              .where(and(eq(messages.id, assistantId), eq(messages.status, 'streaming'))),
+              .where(and(eq(messages.id, answerId), eq(messages.status, 'streaming'))),
           )
           .catch(() => {});
     }, heartbeatMs);
@@ -183,28 +192,38 @@ export async function startGeneration(input: GenerationInput): Promise<ReadableS
             ? 'failed'
             : 'complete';
     if (failure !== undefined && abortReason === undefined) log.warn({ err: failure }, 'the model failed');
+    const outcome: AnswerOutcome = {
+      status,
+      // A complete answer counts even when it is empty (the model chose to say nothing).
+      answered: firstTokenAt !== undefined || status === 'complete',
+      text: messagePartsText(parts),
+    };
     try {
       await db
         .update(messages)
-        .set({ parts, text: plainText(parts), status, heartbeatAt: null })
-        .where(eq(messages.id, assistantId));
+        .set({ parts, text: outcome.text, status, heartbeatAt: null })
+        .where(eq(messages.id, answerId));
       await db
         .update(threads)
-        .set({ activeStreamId: null, updatedAt: sql`now()` })
-        .where(and(eq(threads.id, input.threadId), eq(threads.activeStreamId, assistantId)));
-      // Nothing reached the user: the message does not count against today's allowance.
-      if (firstTokenAt === undefined && status !== 'complete') await refundCreditFor(db, assistantId);
+        .set({ activeAnswerId: null, updatedAt: sql`now()` })
+        .where(and(eq(threads.id, input.threadId), eq(threads.activeAnswerId, answerId)));
+      await input.onSettled(outcome);
     } catch (err) {
       log.error({ err }, 'could not settle the answer');
     }
+    return outcome;
   }
 
-  const sse = endsCleanly(forClient, settled, (err) => {
-    failure ??= err;
-  }).pipeThrough(new JsonToSseTransformStream());
-  const relayed = await runtime.streams.createNewResumableStream(assistantId, () => sse);
+  const sse = endsCleanly(
+    forClient,
+    settled.then(() => undefined),
+    (err) => {
+      failure ??= err;
+    },
+  ).pipeThrough(new JsonToSseTransformStream());
+  const relayed = await runtime.streams.createNewResumableStream(answerId, () => sse);
   if (!relayed) throw new Error('the stream id is already finished');
-  return relayed;
+  return { stream: relayed, settled };
 }
 
 /**

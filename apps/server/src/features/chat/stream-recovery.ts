@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { refundCreditFor } from '../credits/credits.service.ts';
+import { settleAnswerCredit } from './chat-turn.ts';
 
 /**
  * Answers left in 'streaming' by a process that died (killed, crashed, power loss): their writer's
@@ -18,14 +18,15 @@ export async function markStaleAnswersInterrupted(db: Db, staleBefore: Date): Pr
         where status = 'streaming' and (heartbeat_at is null or heartbeat_at < ${staleBefore.toISOString()})
         returning id, thread_id, text, parts
       ), freed as (
-        update threads set active_stream_id = null
-        from stale where threads.id = stale.thread_id and threads.active_stream_id = stale.id
+        update threads set active_answer_id = null
+        from stale where threads.id = stale.thread_id and threads.active_answer_id = stale.id
         returning threads.id
       )
       select id, text, parts from stale`,
   );
   for (const row of rows) {
-    if (row.text === '' && (!Array.isArray(row.parts) || row.parts.length === 0)) await refundCreditFor(db, row.id);
+    const answered = row.text !== '' || (Array.isArray(row.parts) && row.parts.length > 0);
+    await settleAnswerCredit(db, row.id, answered);
   }
   return rows.length;
 }

@@ -1,4 +1,10 @@
-import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import type {
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4Content,
+  LanguageModelV4StreamPart,
+} from '@ai-sdk/provider';
+import type { Locale } from '@polymath/shared';
 
 /**
  * The offline demo model: on a fresh machine with no provider key, the chat still works end to end
@@ -8,6 +14,15 @@ import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4Stream
 export const DEMO_MODEL_ID = 'demo';
 
 const TOKEN_PACE_MS = 25;
+
+/**
+ * What the demo does in one turn when a tool gives it a script: the function to call for the
+ * message (if the model was offered it) and the text to write once the results are back.
+ */
+export type DemoTurnScript = {
+  call?(text: string): { name: string; input: unknown } | null;
+  answer?(text: string, results: { name: string; output: unknown }[]): string;
+};
 
 function lastUserText(options: LanguageModelV4CallOptions): string {
   for (let i = options.prompt.length - 1; i >= 0; i--) {
@@ -21,7 +36,50 @@ function lastUserText(options: LanguageModelV4CallOptions): string {
   return '';
 }
 
-export function demoAnswer(question: string, locale: 'en' | 'tr' = 'en'): string {
+/** The results of the function calls since the person's last message (the step the demo is answering). */
+function pendingResults(options: LanguageModelV4CallOptions): { name: string; output: unknown }[] | null {
+  const last = options.prompt[options.prompt.length - 1];
+  if (last?.role !== 'tool') return null;
+  const results: { name: string; output: unknown }[] = [];
+  for (let i = options.prompt.length - 1; i >= 0; i--) {
+    const message = options.prompt[i];
+    if (message?.role !== 'tool') break;
+    for (const part of message.content) {
+      if (part.type !== 'tool-result') continue;
+      const output = part.output;
+      results.unshift({
+        name: part.toolName,
+        output: output.type === 'json' || output.type === 'text' ? output.value : output,
+      });
+    }
+  }
+  return results;
+}
+
+/**
+ * What the demo produces for this step: a function call (when its script asks for one and the
+ * model was offered that function), or the text of its answer.
+ */
+function plan(options: LanguageModelV4CallOptions, locale: Locale, script: DemoTurnScript | undefined) {
+  const question = lastUserText(options);
+  const results = pendingResults(options);
+  if (!results && script?.call && options.tools?.some((t) => t.type === 'function')) {
+    const call = script.call(question);
+    if (call && options.tools.some((t) => t.type === 'function' && t.name === call.name)) {
+      return { kind: 'call' as const, call };
+    }
+  }
+  const text = script?.answer ? script.answer(question, results ?? []) : demoAnswer(question, locale);
+  return { kind: 'text' as const, text };
+}
+
+let callCounter = 0;
+function callId(): string {
+  callCounter += 1;
+  return `demo-call-${Date.now().toString(36)}-${callCounter}`;
+}
+
+export function demoAnswer(question: string, locale: Locale = 'en'): string {
   const quoted = question.length > 280 ? `${question.slice(0, 277)}…` : question;
   if (locale === 'tr') {
     return [
@@ -47,7 +105,12 @@ function tokens(text: string): string[] {
   return text.match(/\s*\S+/g) ?? [];
 }
 
-export function createDemoModel(): LanguageModelV4 {
+/**
+ * The demo model. `locale` is the person's language; `script` is the tool's demo behaviour for this
+ * turn (calls its functions like a real model would, so a tool works end to end with no key).
+ */
+export function createDemoModel(turn: { locale?: Locale; script?: DemoTurnScript } = {}): LanguageModelV4 {
+  const locale = turn.locale ?? 'en';
   const usage = (output: number) => ({
     inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 },
     outputTokens: { total: output, text: output, reasoning: 0 },
@@ -57,17 +120,52 @@ export function createDemoModel(): LanguageModelV4 {
     provider: 'demo',
     modelId: DEMO_MODEL_ID,
     supportedUrls: {},
-    async doGenerate(options) {
-      const text = demoAnswer(lastUserText(options));
+    async doGenerate(callOptions) {
+      const step = plan(callOptions, locale, turn.script);
+      const content: LanguageModelV4Content[] =
+        step.kind === 'call'
+          ? [
+              {
+                type: 'tool-call',
+                toolCallId: callId(),
+                toolName: step.call.name,
+                input: JSON.stringify(step.call.input),
+              },
+            ]
+          : [{ type: 'text', text: step.text }];
       return {
-        content: [{ type: 'text', text }],
-        finishReason: { unified: 'stop', raw: 'stop' },
-        usage: usage(tokens(text).length),
+        content,
+        finishReason:
+          step.kind === 'call' ? { unified: 'tool-calls', raw: 'tool_calls' } : { unified: 'stop', raw: 'stop' },
+        usage: usage(step.kind === 'call' ? 1 : tokens(step.text).length),
         warnings: [],
       };
     },
-    async doStream(options) {
-      const parts = tokens(demoAnswer(lastUserText(options)));
+    async doStream(callOptions) {
+      const step = plan(callOptions, locale, turn.script);
+      if (step.kind === 'call') {
+        const call: LanguageModelV4StreamPart = {
+          type: 'tool-call',
+          toolCallId: callId(),
+          toolName: step.call.name,
+          input: JSON.stringify(step.call.input),
+        };
+        const stream = new ReadableStream<LanguageModelV4StreamPart>({
+          start(controller) {
+            controller.enqueue({ type: 'stream-start', warnings: [] });
+            controller.enqueue(call);
+            controller.enqueue({
+              type: 'finish',
+              finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+              usage: usage(1),
+            });
+            controller.close();
+          },
+        });
+        return { stream };
+      }
+      const options = callOptions;
+      const parts = tokens(step.text);
       const signal = options.abortSignal;
       let timer: ReturnType<typeof setTimeout> | undefined;
       const stream = new ReadableStream<LanguageModelV4StreamPart>({

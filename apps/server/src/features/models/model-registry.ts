@@ -1,7 +1,7 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { Locale, ModelsResponse, PublicModel } from '@polymath/shared';
 import type { Env } from '../../env.ts';
-import { createDemoModel, DEMO_MODEL_ID } from './demo-model.ts';
+import { createDemoModel, DEMO_MODEL_ID, type DemoTurnScript } from './demo-model.ts';
 import { type Catalogue, type CatalogueModel, loadCatalogue, toPublicModel } from './model-catalog.ts';
 import { createProviderFactories } from './model-providers.ts';
 
@@ -11,7 +11,13 @@ export type ResolvedModel = {
   tier: CatalogueModel['tier'];
   capabilities: CatalogueModel['capabilities'];
   available: boolean;
-  languageModel: () => LanguageModelV4;
+  /** True for the offline demo model. */
+  demo: boolean;
+  /**
+   * The model to call. The demo model takes the person's language and the tool's demo script for
+   * this turn (a real model decides for itself); real models ignore them.
+   */
+  languageModel: (demo?: { locale?: Locale; script?: DemoTurnScript }) => LanguageModelV4;
 };
 
 export type ModelRegistry = {
@@ -46,7 +52,6 @@ const DEMO_TEXT: Record<Locale, { description: string; examples: string[] }> = {
 export function createModelRegistry(env: Env, catalogue: Catalogue = loadCatalogue(env.MODELS_FILE)): ModelRegistry {
   const providers = createProviderFactories(env, catalogue);
   const demo = !providers.anyConfigured();
-  const demoModel = demo ? createDemoModel() : undefined;
   const byId = new Map<string, ResolvedModel>();
   for (const model of catalogue.models) {
     byId.set(model.id, {
@@ -54,6 +59,7 @@ export function createModelRegistry(env: Env, catalogue: Catalogue = loadCatalog
       tier: model.tier,
       capabilities: model.capabilities,
       available: providers.isConfigured(model.provider),
+      demo: false,
       languageModel: () => {
         const lm = providers.languageModel(model);
         if (!lm) throw new Error(`provider ${model.provider} is not configured`);
@@ -61,13 +67,14 @@ export function createModelRegistry(env: Env, catalogue: Catalogue = loadCatalog
       },
     });
   }
-  if (demoModel) {
+  if (demo) {
     byId.set(DEMO_MODEL_ID, {
       id: DEMO_MODEL_ID,
       tier: 'free',
       capabilities: { vision: false, reasoning: false },
       available: true,
-      languageModel: () => demoModel,
+      demo: true,
+      languageModel: (options) => createDemoModel(options),
     });
   }
   const firstAvailableFree = catalogue.models.find((m) => m.tier === 'free' && providers.isConfigured(m.provider));

@@ -44,7 +44,7 @@ function threadIdOf(c: Context<UserEnv>): string {
  * changed; another user's thread id answers 404 exactly like a missing one.
  */
 /** `stop` ends an answer still running in a deleted thread (the chat runtime's stop). */
-export function threadsRoutes(auth: Auth, stop: (streamId: string) => Promise<void> = async () => {}) {
+export function threadsRoutes(auth: Auth, stop: (answerId: string) => Promise<void> = async () => {}) {
   return new Hono<UserEnv>()
     .use(requireUser(auth))
     .get(
@@ -94,8 +94,8 @@ export function threadsRoutes(auth: Auth, stop: (streamId: string) => Promise<vo
         responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 404) },
       }),
       async (c) => {
-        const { activeStreamId } = await deleteThread(c.var.deps.db, c.var.user.id, threadIdOf(c));
-        if (activeStreamId) await stop(activeStreamId);
+        const { activeAnswerId } = await deleteThread(c.var.deps.db, c.var.user.id, threadIdOf(c));
+        if (activeAnswerId) await stop(activeAnswerId);
         return c.body(null, 204);
       },
     )

@@ -29,7 +29,8 @@ const threadColumns = {
   createdAt: threads.createdAt,
   updatedAt: threads.updatedAt,
   deletedAt: threads.deletedAt,
-  activeStreamId: threads.activeStreamId,
+  activeAnswerId: threads.activeAnswerId,
+  toolInput: threads.toolInput,
 };
 export type ThreadFields = Omit<ThreadRow, 'titleSearch'>;
 
@@ -78,12 +79,17 @@ export function toChatMessage(row: MessageFields): ChatMessage {
 // Conditions
 
 /**
- * The plan's history window: free users see threads active in the last FREE_HISTORY_DAYS days, Pro
- * users all of them. Older threads are kept (they come back on upgrade). Decided by the database
- * clock, like updated_at itself.
+ * The free plan's history window, the one definition of it: threads active in the last
+ * FREE_HISTORY_DAYS days. Decided by the database clock, like updated_at itself. Older threads are
+ * kept (they come back on upgrade).
  */
+export function withinFreeWindow(): SQL {
+  return sql`${threads.updatedAt} >= now() - make_interval(days => ${FREE_HISTORY_DAYS}::int)`;
+}
+
+/** What the user may see on their plan: the free window, or everything for Pro. */
 function withinPlanWindow(userId: string): SQL {
-  return sql`(${threads.updatedAt} >= now() - make_interval(days => ${FREE_HISTORY_DAYS}::int) or exists (
+  return sql`(${withinFreeWindow()} or exists (
     select 1 from ${users} where ${users.id} = ${userId} and ${users.accessLevel} = 'pro'))`;
 }
 
@@ -215,7 +221,12 @@ export async function getThreadDetail(db: Db, userId: string, threadId: string):
     .from(messages)
     .where(and(eq(messages.threadId, row.id), eq(messages.userId, userId)))
     .orderBy(asc(messages.seq));
-  return { thread: toThread(row), messages: rows.map(toChatMessage), activeStreamId: row.activeStreamId };
+  return {
+    thread: toThread(row),
+    messages: rows.map(toChatMessage),
+    activeAnswerId: row.activeAnswerId,
+    toolInput: isRecord(row.toolInput) ? row.toolInput : null,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -231,20 +242,26 @@ export async function updateThread(db: Db, userId: string, threadId: string, inp
   return toThread(row);
 }
 
-/** Soft delete: hidden everywhere until restored or purged. */
-/** Returns the answer still being generated in it, if any, so the caller can stop it. */
+/**
+ * Soft delete: hidden everywhere until restored or purged. Returns the answer still being generated
+ * in it, if any, so the caller can stop it.
+ */
 export async function deleteThread(
   db: Db,
   userId: string,
   threadId: string,
-): Promise<{ activeStreamId: string | null }> {
+): Promise<{ activeAnswerId: string | null }> {
   const [row] = await db
     .update(threads)
     .set({ deletedAt: sql`now()` })
     .where(visibleThread(userId, threadId))
-    .returning({ id: threads.id, activeStreamId: threads.activeStreamId });
+    .returning({ id: threads.id, activeAnswerId: threads.activeAnswerId });
   if (!row) throw new AppError('NOT_FOUND');
-  return { activeStreamId: row.activeStreamId };
+  return { activeAnswerId: row.activeAnswerId };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Undoes a delete; NOT_FOUND when the thread is not the user's or not deleted. */

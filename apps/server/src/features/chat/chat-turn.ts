@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import type { ChatRequest, Locale, Plan } from '@polymath/shared';
+import { toolRequiresPro } from '@polymath/shared';
+import type { Db } from '../../db/client.ts';
+import type { Env } from '../../env.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { FileStore } from '../../lib/storage/file-store.ts';
+import { refundCreditFor, releaseCredit, reserveCredit } from '../credits/credits.service.ts';
+import type { ToolDefinition, ToolServices, ToolTurn } from '../tools/tool-definition.ts';
+import type { ToolRegistry } from '../tools/tool-registry.ts';
+import {
+  checkAttachments,
+  checkModel,
+  claimThread,
+  modelMessagesFor,
+  releaseThread,
+  userMessageText,
+  writeTurn,
+} from './chat.service.ts';
+import type { ChatRuntime } from './chat-runtime.ts';
+import { type AnswerOutcome, startGeneration } from './generation.ts';
+
+/** What a chat turn needs from the app, for the life of the process. */
+export type ChatTurnDeps = {
+  db: Db;
+  env: Env;
+  files: FileStore;
+  logger: Logger;
+  runtime: ChatRuntime;
+  tools: ToolRegistry;
+  services: ToolServices;
+};
+
+/** Who asks: the session user (the web), a linked number's account (WhatsApp) or a job. */
+export type TurnUser = { id: string; plan: Plan };
+
+export type ChatTurn = {
+  /** The answer's message id (also its stream id for resuming). */
+  answerId: string;
+  /** The AI SDK UI message stream (SSE text) of the answer, for whoever started the turn. */
+  stream: ReadableStream<string>;
+  /** Resolves when the answer is settled in the database, however it ended. */
+  settled: Promise<AnswerOutcome>;
+};
+
+/** A new answer id: random and URL-safe, so it can also name the resumable stream. */
+function newAnswerId(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+/**
+ * The one rule for a free message: it is given back, exactly once, when the person got nothing
+ * from it (the answer ended before its first token). Used when a turn settles and by the sweep
+ * that finds answers of a dead process.
+ */
+export async function settleAnswerCredit(db: Db, answerId: string, answered: boolean): Promise<void> {
+  if (!answered) await refundCreditFor(db, answerId);
+}
+
+/** Checks the tool's structured inputs with its own schema; field paths start at toolInput. */
+function parseToolInput<I>(tool: ToolDefinition<I>, raw: ChatRequest['toolInput']): I | undefined {
+  if (!tool.input) return undefined;
+  const parsed = tool.input.safeParse(raw ?? {});
+  if (parsed.success) return parsed.data;
+  throw new AppError('VALIDATION_FAILED', undefined, {
+    fields: parsed.error.issues.map((issue) => ({
+      path: ['toolInput', ...issue.path.map(String)].join('.'),
+      message: issue.message,
+    })),
+  });
+}
+
+/**
+ * One chat turn, whoever starts it (the web's POST /api/chat, a tool, WhatsApp, a job): checks the
+ * tool and model against the plan, takes a free message, writes the person's message and an empty
+ * answer, and starts the answer independently of the caller. If anything fails before the answer
+ * starts, everything it did is undone here (credit, thread claim, a thread it created) and the
+ * error is thrown; once it started, the answer settles itself (generation.ts) and its credit is
+ * settled by settleAnswerCredit.
+ */
+export async function startChatTurn(
+  deps: ChatTurnDeps,
+  args: { user: TurnUser; request: ChatRequest; now?: Date; logger?: Logger },
+): Promise<ChatTurn> {
+  const { db, env, files, runtime } = deps;
+  const { user, request } = args;
+  const logger = args.logger ?? deps.logger;
+  const at = args.now ?? new Date();
+  const locale: Locale = request.locale ?? 'en';
+
+  const tool = deps.tools.get(request.toolId);
+  if (toolRequiresPro(tool.id) && user.plan !== 'pro') throw new AppError('TOOL_REQUIRES_PRO');
+  const input = parseToolInput(tool, request.toolInput);
+  const model = checkModel(runtime.models.get(request.modelId), user.plan, request);
+  if (!runtime.fairUse.hit(user.id)) throw new AppError('RATE_LIMITED');
+  await checkAttachments(files, user.id, request);
+
+  const answerId = newAnswerId();
+  const { created } = await claimThread(db, { userId: user.id, plan: user.plan, request, answerId, now: at });
+  let creditDay: string | null = null;
+  let written = false;
+  try {
+    if (user.plan === 'free') {
+      creditDay = await reserveCredit(db, user.id, env.FREE_DAILY_MESSAGES, at);
+      if (!creditDay) throw new AppError('OUT_OF_CREDITS');
+    }
+    await writeTurn(db, { userId: user.id, request, answerId, creditDay, toolInput: input, now: at });
+    written = true;
+    const text = request.trigger === 'submit-message' ? userMessageText(request.message) : '';
+    const turn: ToolTurn<unknown> = {
+      services: deps.services,
+      userId: user.id,
+      plan: user.plan,
+      threadId: request.threadId,
+      answerId,
+      locale,
+      input,
+      now: at,
+      text,
+    };
+    const modelMessages = await modelMessagesFor(db, files, {
+      userId: user.id,
+      threadId: request.threadId,
+      answerId,
+      firstMessage: created && request.trigger === 'submit-message' ? request.message : undefined,
+    });
+    const script = tool.demo;
+    const generation = await startGeneration({
+      db,
+      logger,
+      runtime,
+      staleSeconds: env.STREAM_STALE_SECONDS,
+      threadId: request.threadId,
+      answerId,
+      modelId: model.id,
+      model: model.languageModel({
+        locale,
+        ...(script
+          ? {
+              script: {
+                call: script.call ? (message) => script.call?.({ text: message, input, locale }) ?? null : undefined,
+                answer: script.answer
+                  ? (message, results) => script.answer?.({ text: message, input, locale, results }) ?? ''
+                  : undefined,
+              },
+            }
+          : {}),
+      }),
+      system: tool.systemPrompt({ locale, input, now: at }),
+      functions: tool.functions?.(turn),
+      maxSteps: tool.functions ? (tool.maxSteps ?? 3) : 1,
+      modelMessages,
+      createdAt: at,
+      onSettled: (outcome) => settleAnswerCredit(db, answerId, outcome.answered),
+    });
+    return { answerId, stream: generation.stream, settled: generation.settled };
+  } catch (err) {
+    // Nothing was generated: give back the credit and the thread.
+    const refund = written
+      ? settleAnswerCredit(db, answerId, false)
+      : creditDay
+        ? releaseCredit(db, user.id, creditDay)
+        : Promise.resolve();
+    await refund.catch((e: unknown) => logger.error({ err: e }, 'refund failed'));
+    // A thread this turn created for a turn that never happened does not stay behind.
+    await releaseThread(db, {
+      threadId: request.threadId,
+      userId: user.id,
+      answerId,
+      discard: created && !written,
+    }).catch((e: unknown) => logger.error({ err: e }, 'could not release the thread'));
+    throw err;
+  }
+}

@@ -1,0 +1,41 @@
+import { CHAT_TOOL_IDS, type ChatToolId } from '@polymath/shared';
+import { horoscopeTool } from './horoscope/horoscope.tool.ts';
+import { imageGeneratorTool } from './image-generator/image-generator.tool.ts';
+import { logoMakerTool } from './logo-maker/logo-maker.tool.ts';
+import { photoTranslateTool } from './photo-translate/photo-translate.tool.ts';
+import { tattooGeneratorTool } from './tattoo-generator/tattoo-generator.tool.ts';
+import type { ToolDefinition } from './tool-definition.ts';
+import { webMainTool } from './web-main/web-main.tool.ts';
+import { webSearchTool } from './web-search/web-search.tool.ts';
+
+/** Every tool of the product: a line each. */
+// biome-ignore lint/suspicious/noExplicitAny: each definition keeps its own input type; the registry only routes by id
+const TOOLS: ToolDefinition<any>[] = [
+  webMainTool,
+  imageGeneratorTool,
+  photoTranslateTool,
+  horoscopeTool,
+  logoMakerTool,
+  tattooGeneratorTool,
+  webSearchTool,
+];
+
+export type ToolRegistry = { get(id: ChatToolId): ToolDefinition<unknown> };
+
+/** The registry by tool id; every tool id of the shared contract must have exactly one definition. */
+export function createToolRegistry(definitions: ToolDefinition<unknown>[] = TOOLS): ToolRegistry {
+  const byId = new Map<ChatToolId, ToolDefinition<unknown>>();
+  for (const definition of definitions) {
+    if (byId.has(definition.id)) throw new Error(`tool ${definition.id} is defined twice`);
+    byId.set(definition.id, definition);
+  }
+  const missing = CHAT_TOOL_IDS.filter((id) => !byId.has(id));
+  if (missing.length) throw new Error(`tools without a definition: ${missing.join(', ')}`);
+  return {
+    get(id) {
+      const definition = byId.get(id);
+      if (!definition) throw new Error(`unknown tool ${id}`);
+      return definition;
+    },
+  };
+}

@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import { fromDrizzle, fromPglite, type Job, PgBoss } from 'pg-boss';
+import type { QueueConnection } from '../../db/client.ts';
+import type { Logger } from '../logger.ts';
+import type { JobDefinition } from './job.ts';
+
+/** Where a job stands, as the queue keeps it. */
+export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+export type JobStatus = { id: string; state: JobState; retryCount: number };
+
+/** A Drizzle transaction (or the database itself): a job sent with it is stored only if it commits. */
+type Executor = { execute(query: never): PromiseLike<unknown> };
+
+export type SendOptions = {
+  /** Send inside this transaction: the job exists only if the transaction commits. */
+  tx?: Executor;
+  /** Wait this long before the first try. */
+  delaySeconds?: number;
+};
+
+export type JobQueue = {
+  send<P>(job: JobDefinition<P>, payload: P, options?: SendOptions): Promise<string>;
+  status(job: JobDefinition<unknown>, id: string): Promise<JobStatus | null>;
+  /** Stops taking jobs, gives running ones up to graceMs, then stops. */
+  stop(graceMs: number): Promise<void>;
+};
+
+/** How often the queue looks for work and for dead workers; tests make it faster. */
+export type QueueTiming = {
+  /** Seconds between polls when no notification arrived (notifications wake workers at once). */
+  pollSeconds: number;
+  /** A running job whose process stopped checking in for this long is tried again (≥ 10). */
+  heartbeatSeconds: number;
+  /** Seconds between the supervisor's passes (which notice those dead workers and expired runs). */
+  superviseSeconds: number;
+};
+
+export const DEFAULT_QUEUE_TIMING: QueueTiming = { pollSeconds: 2, heartbeatSeconds: 20, superviseSeconds: 15 };
+
+/** The dead-letter queue of a job: payloads whose every try failed land there for onDead. */
+function deadQueue(name: string): string {
+  return `${name}-dead`;
+}
+
+/**
+ * The one job queue: pg-boss on the app's own database (PGlite in-process, or PostgreSQL), so jobs
+ * need no extra service and survive restarts. Every job of the app is declared up front; `work`
+ * false makes a queue that only sends (tests that want to run jobs themselves, or an instance that
+ * should not work). See docs/decisions for the choice.
+ */
+export async function startJobQueue(options: {
+  connection: QueueConnection;
+  logger: Logger;
+  // biome-ignore lint/suspicious/noExplicitAny: each definition keeps its own payload type
+  jobs: JobDefinition<any>[];
+  work?: boolean;
+  timing?: Partial<QueueTiming>;
+}): Promise<JobQueue> {
+  const { connection, logger } = options;
+  const timing = { ...DEFAULT_QUEUE_TIMING, ...options.timing };
+  const boss = new PgBoss({
+    ...(connection.kind === 'pglite'
+      ? { db: fromPglite(connection.client), backend: 'pglite' as const }
+      : { connectionString: connection.url, max: 4, application_name: 'polymath-jobs' }),
+    useListenNotify: true,
+    superviseIntervalSeconds: timing.superviseSeconds,
+    monitorIntervalSeconds: timing.superviseSeconds,
+  });
+  boss.on('error', (err: unknown) => logger.warn({ err }, 'job queue error'));
+  await boss.start();
+
+  const byName = new Map<string, JobDefinition<unknown>>();
+  for (const job of options.jobs) {
+    if (byName.has(job.name)) throw new Error(`job ${job.name} is declared twice`);
+    byName.set(job.name, job);
+    if (job.onDead) await boss.createQueue(deadQueue(job.name), { retryLimit: 3, retryDelay: 5, retryBackoff: true });
+    await boss.createQueue(job.name, {
+      retryLimit: job.retries,
+      retryDelay: job.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: job.timeoutSeconds,
+      heartbeatSeconds: Math.max(10, timing.heartbeatSeconds),
+      notify: true,
+      ...(job.onDead ? { deadLetter: deadQueue(job.name) } : {}),
+    });
+    if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { tz: 'UTC' });
+    else await boss.unschedule(job.name).catch(() => {});
+  }
+
+  if (options.work !== false) {
+    for (const job of options.jobs) {
+      const log = logger.child({ job: job.name });
+      await boss.work(
+        job.name,
+        {
+          localConcurrency: job.concurrency,
+          batchSize: 1,
+          pollingIntervalSeconds: timing.pollSeconds,
+          // A notification wakes the worker for a new job; retries coming due send none, so the
+          // poll keeps its own pace instead of pg-boss's 30 s default once notifications are on.
+          notifyPollingIntervalSeconds: timing.pollSeconds,
+        },
+        async ([item]: Job<unknown>[]) => {
+          if (!item) return;
+          const parsed = job.payload.safeParse(item.data);
+          if (!parsed.success) {
+            // Trying again cannot fix a payload: settle it and say so.
+            log.error({ jobId: item.id, issues: parsed.error.issues }, 'job payload is not valid; dropped');
+            return;
+          }
+          await job.handler(parsed.data, {
+            id: item.id,
+            retryCount: item.retryCount,
+            signal: item.signal,
+            logger: log.child({ jobId: item.id, try: item.retryCount + 1 }),
+          });
+        },
+      );
+      const onDead = job.onDead;
+      if (onDead) {
+        await boss.work(
+          deadQueue(job.name),
+          {
+            batchSize: 1,
+            pollingIntervalSeconds: timing.pollSeconds,
+            notifyPollingIntervalSeconds: timing.pollSeconds,
+          },
+          async ([item]: Job<unknown>[]) => {
+            if (!item) return;
+            const parsed = job.payload.safeParse(item.data);
+            if (parsed.success) await onDead(parsed.data, log);
+          },
+        );
+      }
+    }
+  }
+
+  let stopping: Promise<void> | undefined;
+  return {
+    async send(job, payload, sendOptions = {}) {
+      if (!byName.has(job.name)) throw new Error(`job ${job.name} was not declared to the queue`);
+      const data = job.payload.parse(payload) as object;
+      const id = await boss.send(job.name, data, {
+        // Drizzle's execute answers { rows } on both drivers, which is what the adapter reads.
+        ...(sendOptions.tx ? { db: fromDrizzle(sendOptions.tx as Parameters<typeof fromDrizzle>[0], sql) } : {}),
+        ...(sendOptions.delaySeconds ? { startAfter: sendOptions.delaySeconds } : {}),
+      });
+      if (!id) throw new Error(`job ${job.name} was not stored`);
+      return id;
+    },
+    async status(job, id) {
+      const found = await boss.getJobById(job.name, id);
+      if (!found) return null;
+      return { id: found.id, state: found.state, retryCount: found.retryCount };
+    },
+    stop(graceMs) {
+      stopping ??= boss
+        .stop({ graceful: true, timeout: Math.max(1000, graceMs), close: true })
+        .catch((err: unknown) => {
+          logger.warn({ err }, 'job queue did not stop cleanly');
+        });
+      return stopping;
+    },
+  };
+}
+
+/** For an app built without workers (some tests): sending work is refused as unavailable. */
+export const NO_JOB_QUEUE: JobQueue = {
+  send() {
+    return Promise.reject(new Error('the job queue is not started'));
+  },
+  status: async () => null,
+  stop: async () => {},
+};

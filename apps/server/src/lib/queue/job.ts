@@ -1,0 +1,47 @@
+import type { z } from 'zod';
+import type { Logger } from '../logger.ts';
+
+/** What a handler learns about the run it is in. */
+export type JobRun = {
+  id: string;
+  /** 0 on the first try, then 1, 2… */
+  retryCount: number;
+  /** Aborted when the job runs past its timeout or the process shuts down: stop and give up. */
+  signal: AbortSignal;
+  logger: Logger;
+};
+
+/**
+ * One kind of slow work done outside a request (an image, an OCR pass, a PDF, a WhatsApp reply).
+ * Jobs are stored in the database, so they survive a restart, and run at least once: a handler must
+ * be safe to run again for the same payload (check what is already done before doing it).
+ */
+export type JobDefinition<P> = {
+  /** The queue's name: lowercase words joined by dashes. */
+  name: string;
+  /** Checked when the job is sent and again when it runs. */
+  payload: z.ZodType<P>;
+  /** Throwing asks for another try; returning settles the job. */
+  handler(payload: P, run: JobRun): Promise<void>;
+  /** Tries after the first one fails (a job that throws every time runs 1 + retries times). */
+  retries: number;
+  /** Seconds before the first retry; doubled for each one after it. */
+  retryDelaySeconds: number;
+  /** A run still going after this long is abandoned (its signal aborts) and counts as a failed try. */
+  timeoutSeconds: number;
+  /** How many of these run at once in one process. */
+  concurrency: number;
+  /**
+   * Called once when the job has failed for good (every try used, timeouts included), so what it
+   * was making can be marked failed where the person sees it.
+   */
+  onDead?(payload: P, logger: Logger): Promise<void>;
+  /** A cron expression (UTC): the job is also sent on this schedule, by one instance at a time. */
+  schedule?: string;
+};
+
+/** Keeps the payload type of a definition. */
+export function defineJob<P>(definition: JobDefinition<P>): JobDefinition<P> {
+  if (!/^[a-z][a-z0-9-]{0,48}$/.test(definition.name)) throw new Error(`bad job name ${definition.name}`);
+  return definition;
+}

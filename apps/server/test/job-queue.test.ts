@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createLogger } from '../src/lib/logger.ts';
+import { defineJob, type JobDefinition } from '../src/lib/queue/job.ts';
+import { type JobQueue, startJobQueue } from '../src/lib/queue/job-queue.ts';
+import { until } from './chat-helpers.ts';
+import { describeEachDatabase } from './databases.ts';
+
+const logger = createLogger('silent');
+const FAST = { pollSeconds: 0.5, heartbeatSeconds: 10, superviseSeconds: 1 };
+
+/** What the handlers of this suite saw, by test. */
+const seen = new Map<string, { tries: number[]; dead: number; done: number }>();
+const record = (key: string) => {
+  const entry = seen.get(key) ?? { tries: [], dead: 0, done: 0 };
+  seen.set(key, entry);
+  return entry;
+};
+
+const payload = z.object({ key: z.string(), failTimes: z.number().int().default(0), hangMs: z.number().default(0) });
+
+const flaky = defineJob({
+  name: 'test-flaky',
+  payload,
+  retries: 2,
+  retryDelaySeconds: 0,
+  timeoutSeconds: 30,
+  concurrency: 2,
+  async handler(p, run) {
+    const entry = record(p.key);
+    entry.tries.push(run.retryCount);
+    if (entry.tries.length <= p.failTimes) throw new Error(`fails on try ${entry.tries.length}`);
+    entry.done += 1;
+  },
+  async onDead(p) {
+    record(p.key).dead += 1;
+  },
+});
+
+const slow = defineJob({
+  name: 'test-slow',
+  payload,
+  retries: 0,
+  retryDelaySeconds: 0,
+  timeoutSeconds: 1,
+  concurrency: 1,
+  async handler(p, run) {
+    const entry = record(p.key);
+    entry.tries.push(run.retryCount);
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, p.hangMs);
+      run.signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    if (!run.signal.aborted) entry.done += 1;
+  },
+  async onDead(p) {
+    record(p.key).dead += 1;
+  },
+});
+
+describeEachDatabase('job queue', (ctx) => {
+  let queue: JobQueue;
+  beforeAll(async () => {
+    queue = await startJobQueue({
+      connection: ctx.database.queueConnection,
+      logger,
+      jobs: [flaky, slow] as JobDefinition<unknown>[],
+      timing: FAST,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await queue.stop(1000);
+  });
+
+  it('runs a job once and reports it completed', async () => {
+    const key = `${ctx.kind}-once`;
+    const id = await queue.send(flaky, { key, failTimes: 0, hangMs: 0 });
+    await until(async () => (await queue.status(flaky, id))?.state === 'completed');
+    expect(record(key)).toEqual({ tries: [0], dead: 0, done: 1 });
+  });
+
+  it('retries a failing job until it succeeds', async () => {
+    const key = `${ctx.kind}-retry`;
+    const id = await queue.send(flaky, { key, failTimes: 2, hangMs: 0 });
+    await until(async () => (await queue.status(flaky, id))?.state === 'completed', 20_000);
+    expect(record(key).tries).toEqual([0, 1, 2]);
+    expect(record(key).dead).toBe(0);
+  });
+
+  it('gives up after its retries and calls onDead once', async () => {
+    const key = `${ctx.kind}-dead`;
+    const id = await queue.send(flaky, { key, failTimes: 99, hangMs: 0 });
+    await until(async () => record(key).dead === 1, 20_000);
+    expect((await queue.status(flaky, id))?.state).toBe('failed');
+    expect(record(key).tries).toEqual([0, 1, 2]);
+    expect(record(key).done).toBe(0);
+  });
+
+  it('abandons a run past its timeout: its signal aborts and the job is dead', async () => {
+    const key = `${ctx.kind}-timeout`;
+    const id = await queue.send(slow, { key, failTimes: 0, hangMs: 60_000 });
+    await until(async () => record(key).dead === 1, 20_000);
+    expect((await queue.status(slow, id))?.state).toBe('failed');
+    expect(record(key).done).toBe(0);
+  });
+
+  it('refuses a payload that does not match its schema before storing anything', async () => {
+    await expect(queue.send(flaky, { key: 1 } as never)).rejects.toThrow();
+  });
+
+  it('stores a job sent in a transaction only when the transaction commits', async () => {
+    const key = `${ctx.kind}-tx`;
+    await expect(
+      ctx.database.db.transaction(async (tx) => {
+        await queue.send(flaky, { key, failTimes: 0, hangMs: 0 }, { tx });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    let committed = '';
+    await ctx.database.db.transaction(async (tx) => {
+      committed = await queue.send(flaky, { key: `${key}-kept`, failTimes: 0, hangMs: 0 }, { tx });
+      await tx.execute(sql`select 1`);
+    });
+    await until(async () => (await queue.status(flaky, committed))?.state === 'completed');
+    expect(seen.has(key)).toBe(false);
+    expect(record(`${key}-kept`).done).toBe(1);
+  });
+});
+
+describe('job names', () => {
+  it('refuses names that are not lowercase words joined by dashes', () => {
+    expect(() => defineJob({ ...flaky, name: 'Bad Name' })).toThrow();
+  });
+});
