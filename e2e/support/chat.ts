@@ -129,7 +129,7 @@ export type StoredMessage = {
 export type StoredThread = {
   thread: { id: string; title: string; starred: boolean; updatedAt: string };
   messages: StoredMessage[];
-  activeStreamId: string | null;
+  activeAnswerId: string | null;
 };
 
 /** The server's copy of a thread (GET /api/threads/:id with the page's session). */

@@ -65,11 +65,11 @@ export function Conversation({
   });
   const fresh = query.data !== undefined && !query.isFetching && (query.fulfilledTimeStamp ?? 0) >= mountedAt;
   if (loaded === null && fresh && query.data) {
-    const { activeStreamId } = query.data;
+    const { activeAnswerId } = query.data;
     // A running answer is replayed from its start by the resumed stream: drop the partial copy the
     // server saved so far, or the replay would be appended to it.
-    const messages = (query.data.messages as unknown as ChatUIMessage[]).filter((m) => m.id !== activeStreamId);
-    setLoaded({ messages, live: activeStreamId !== null });
+    const messages = (query.data.messages as unknown as ChatUIMessage[]).filter((m) => m.id !== activeAnswerId);
+    setLoaded({ messages, live: activeAnswerId !== null });
   }
 
   if (loaded) {
