@@ -22,7 +22,7 @@ export type AppDeps = {
   secrets: Secrets;
   /** SMTP or the DATA_DIR/outbox folder (lib/mail/mailer.ts). */
   mailer: Mailer;
-  /** Uploaded files (profile photos), DATA_DIR/files on disk. */
+  /** Uploaded and generated files: DATA_DIR/files on disk, or an S3 bucket (lib/storage/create-file-store.ts). */
   files: FileStore;
   /** Models, live streams and running answers; created from env when not given (tests pass their own). */
   chat?: ChatRuntime;

@@ -52,6 +52,7 @@ export function createApp(deps: AppDeps) {
       https: deps.env.PUBLIC_URL.startsWith('https:'),
       gtm: Boolean(deps.env.GTM_ID),
       pixel: Boolean(deps.env.AD_PIXEL_ID),
+      fileOrigin: deps.files.urlOrigin,
     }),
   );
   const apiBodyLimit = bodyLimit({

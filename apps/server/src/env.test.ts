@@ -105,4 +105,54 @@ describe('loadEnv', () => {
     // Without a key the sandbox takes payments and nothing else is needed.
     expect(loadEnv({ STRIPE_PRICE_WEEK: 'price_w' }).STRIPE_SECRET_KEY).toBeUndefined();
   });
+
+  it('keeps files on disk with no S3 settings; a bucket needs its region and keys, each missing one listed', () => {
+    const env = loadEnv({});
+    expect([env.S3_BUCKET, env.S3_FORCE_PATH_STYLE, env.S3_PREFIX]).toEqual([undefined, false, undefined]);
+    expect(problemsOf({ S3_BUCKET: 'polymath-files' }).sort()).toEqual([
+      'S3_ACCESS_KEY_ID: required when S3_BUCKET is set',
+      'S3_REGION: required when S3_BUCKET is set',
+      'S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set',
+    ]);
+    expect(
+      problemsOf({ S3_BUCKET: 'polymath-files', S3_REGION: 'auto', S3_ACCESS_KEY_ID: 'id', STRIPE_SECRET_KEY: 'sk_1' }),
+    ).toContain('S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set');
+  });
+
+  it('refuses S3 settings without a bucket: they would quietly keep files on this machine', () => {
+    expect(problemsOf({ S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'id' })).toEqual([
+      'S3_BUCKET: required when S3_ENDPOINT, S3_ACCESS_KEY_ID are set',
+    ]);
+  });
+
+  it('reads a full S3 set-up: path style, prefix without its slashes, a public URL', () => {
+    const env = loadEnv({
+      S3_BUCKET: 'polymath-files',
+      S3_REGION: 'us-east-1',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY_ID: 'minio',
+      S3_SECRET_ACCESS_KEY: 'minio-secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PREFIX: '/prod/files/',
+      S3_PUBLIC_URL: 'https://files.polymath.example',
+    });
+    expect(env.S3_FORCE_PATH_STYLE).toBe(true);
+    expect(env.S3_PREFIX).toBe('prod/files');
+    expect(env.S3_PUBLIC_URL).toBe('https://files.polymath.example');
+  });
+
+  it.each([
+    ['S3_BUCKET', 'Polymath_Files'],
+    ['S3_BUCKET', 'ab'],
+    ['S3_ENDPOINT', 'minio:9000'],
+    ['S3_PUBLIC_URL', 'ftp://files.example'],
+    ['S3_PREFIX', 'a/../b'],
+    ['S3_PREFIX', 'a//b'],
+    ['S3_PREFIX', 'files?x=1'],
+    ['S3_FORCE_PATH_STYLE', 'yes please'],
+  ])('rejects %s=%j', (key, value) => {
+    const problems = problemsOf({ S3_BUCKET: 'polymath-files', [key]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]?.startsWith(`${key}:`)).toBe(true);
+  });
 });

@@ -82,6 +82,39 @@ const envSchema = z.object({
   STRIPE_TAX_RATE_ID: optionalString,
   /** Where the Stripe SDK sends API calls; only for a local stand-in in development and tests. */
   STRIPE_API_URL: httpUrl,
+  // Files: on disk under DATA_DIR/files, or in an S3-compatible bucket when S3_BUCKET is set.
+  S3_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name: 3-63 lowercase letters, digits, dots, hyphens',
+      )
+      .optional(),
+  ),
+  S3_REGION: optionalString,
+  /** An S3-compatible service (MinIO, R2, …); AWS's regional endpoint when unset. */
+  S3_ENDPOINT: httpUrl,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+  /** A folder inside the bucket that holds every file (slashes around it are dropped). */
+  S3_PREFIX: optionalString.pipe(
+    z
+      .string()
+      .transform((v) => v.replace(/^\/+|\/+$/g, ''))
+      .pipe(
+        z
+          .string()
+          .regex(
+            /^[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/,
+            'must be folder names of letters, digits, dots, hyphens and underscores, separated by /',
+          ),
+      )
+      .optional(),
+  ),
+  /** The endpoint browsers reach the bucket at, when it differs from S3_ENDPOINT (signed URLs point there). */
+  S3_PUBLIC_URL: httpUrl,
 });
 
 export type Env = z.infer<typeof envSchema> & {
@@ -114,8 +147,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
   }
   const env = parsed.data;
-  const stripeProblems = checkStripe(env);
-  if (stripeProblems.length > 0) throw new EnvError(stripeProblems);
+  const problems = [...checkStripe(env), ...checkS3(env)];
+  if (problems.length > 0) throw new EnvError(problems);
   const absolute = (p: string) => (isAbsolute(p) ? p : resolve(process.cwd(), p));
   return {
     ...env,
@@ -141,4 +174,21 @@ function checkStripe(env: z.infer<typeof envSchema>): string[] {
     'STRIPE_PRICE_YEARLY',
   ] as const;
   return required.filter((key) => !env[key]).map((key) => `${key}: required when STRIPE_SECRET_KEY is set`);
+}
+
+/**
+ * A bucket needs its region and keys. S3 settings without a bucket are a half-done set-up that would
+ * quietly keep files on this machine's disk, so they are refused too.
+ */
+function checkS3(env: z.infer<typeof envSchema>): string[] {
+  if (!env.S3_BUCKET) {
+    const given = (
+      ['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX', 'S3_PUBLIC_URL'] as const
+    ).filter((key) => env[key] !== undefined);
+    return given.length > 0
+      ? [`S3_BUCKET: required when ${given.join(', ')} ${given.length > 1 ? 'are' : 'is'} set`]
+      : [];
+  }
+  const required = ['S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  return required.filter((key) => !env[key]).map((key) => `${key}: required when S3_BUCKET is set`);
 }

@@ -16,7 +16,7 @@ import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mail/mailer.ts';
 import { loadOrCreateSecrets } from './lib/secrets.ts';
 import { loadStaticFiles } from './lib/static-files.ts';
-import { createDiskFileStore } from './lib/storage/file-store.ts';
+import { createFileStore } from './lib/storage/create-file-store.ts';
 
 /** Start-up: validate env, open and migrate the database, serve, drain on SIGTERM. */
 async function main() {
@@ -40,7 +40,13 @@ async function main() {
       'SMTP_URL is not set: mails are written to the outbox folder',
     );
   }
-  const files = createDiskFileStore(join(env.DATA_DIR, 'files'));
+  const files = await createFileStore(env);
+  logger.info(
+    files.kind === 's3'
+      ? { files: 's3', bucket: env.S3_BUCKET, prefix: env.S3_PREFIX, urlOrigin: files.urlOrigin }
+      : { files: 'disk', dir: join(env.DATA_DIR, 'files') },
+    'file store ready',
+  );
 
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await database.migrate();

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AttachmentResponse, CHAT_ATTACHMENT_MAX_BYTES, type Profile } from '@polymath/shared';
@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { threads } from '../src/db/schema/index.ts';
 import { cleanFilename, readOwnedAttachment } from '../src/features/attachments/attachments.service.ts';
-import { createDiskFileStore, type FileStore } from '../src/lib/storage/file-store.ts';
+import type { FileStore } from '../src/lib/storage/file-store.ts';
 import {
   AUTH_TEST_ENV,
   type CaptureMailer,
@@ -17,17 +17,21 @@ import {
   signedInUser,
   type TestClient,
 } from './auth-helpers.ts';
-import { createTestApp, type DatabaseContext, describeEachDatabase } from './databases.ts';
+import { createTestApp, type DatabaseContext } from './databases.ts';
+import { describeEachDatabaseAndFileStore, type FileStoreContext, type TestFileStore } from './file-stores.ts';
 
-type Setup = { app: App; mailer: CaptureMailer; dataDir: string; files: FileStore };
+type Setup = { app: App; mailer: CaptureMailer; store: TestFileStore; files: FileStore };
 
-/** Each app gets its own DATA_DIR so tests can see exactly which files exist. */
-function setup(ctx: DatabaseContext): Setup {
+/**
+ * Each app gets its own DATA_DIR and an empty file store (on disk there, or a prefix of its own in
+ * the S3 stand-in's bucket), so tests can see exactly which files exist.
+ */
+async function setup(ctx: DatabaseContext, fileStores: FileStoreContext): Promise<Setup> {
   const mailer = captureMailer();
   const dataDir = mkdtempSync(join(tmpdir(), 'polymath-attachments-'));
-  const files = createDiskFileStore(join(dataDir, 'files'));
-  const app = createTestApp(ctx.database, { env: { ...AUTH_TEST_ENV, DATA_DIR: dataDir }, mailer, files });
-  return { app, mailer, dataDir, files };
+  const store = await fileStores.open(dataDir);
+  const app = createTestApp(ctx.database, { env: { ...AUTH_TEST_ENV, DATA_DIR: dataDir }, mailer, files: store.files });
+  return { app, mailer, store, files: store.files };
 }
 
 async function user(s: Setup): Promise<{ c: TestClient; id: string }> {
@@ -35,15 +39,9 @@ async function user(s: Setup): Promise<{ c: TestClient; id: string }> {
   return { c, id: ((await (await c.get('/api/me')).json()) as Profile).id };
 }
 
-/** Every stored attachment, as `<user folder>/<name>`. */
-function attachmentFiles(dataDir: string): string[] {
-  const root = join(dataDir, 'files', 'attachments');
-  if (!existsSync(root)) return [];
-  return readdirSync(root).flatMap((folder) =>
-    readdirSync(join(root, folder))
-      .filter((f) => !f.endsWith('.tmp'))
-      .map((f) => `${folder}/${f}`),
-  );
+/** Every stored attachment, as `<user folder>/<name>`, read from the storage itself. */
+function attachmentFiles(s: Setup): string[] {
+  return s.store.keys('attachments').map((key) => key.slice('attachments/'.length));
 }
 
 function upload(c: TestClient, bytes: Uint8Array, name = 'photo.png', type = 'image/png', field = 'file') {
@@ -103,17 +101,18 @@ describe('attachment file names', () => {
   });
 });
 
-describeEachDatabase('attachments: upload and serve', (ctx) => {
+describeEachDatabaseAndFileStore('attachments: upload and serve', (ctx, fileStores) => {
   it('a PNG → stored as WebP under a random name in the user folder; served to its owner only', async () => {
-    const s = setup(ctx);
+    const s = await setup(ctx, fileStores);
     const a = await user(s);
     const b = await user(s);
     const body = await uploaded(a.c, png, 'red dot.png');
     expect(body).toEqual({ url: expect.stringMatching(URL_SHAPE), mediaType: 'image/webp', filename: 'red dot.png' });
     const name = body.url.split('/').pop() ?? '';
-    const stored = attachmentFiles(s.dataDir);
+    const stored = attachmentFiles(s);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatch(new RegExp(`^[0-9a-f]{32}/${name}$`));
+    expect(s.store.storedType(`attachments/${stored[0]}`)).toBe(s.store.kind === 's3' ? 'image/webp' : null);
 
     const file = await a.c.get(body.url);
     expect(file.status).toBe(200);
@@ -144,7 +143,7 @@ describeEachDatabase('attachments: upload and serve', (ctx) => {
   });
 
   it('a JPEG with EXIF loses it; large images are scaled to 2048 px; a GIF keeps its first frame', async () => {
-    const s = setup(ctx);
+    const s = await setup(ctx, fileStores);
     const { c } = await user(s);
     const fromJpeg = await uploaded(c, jpegWithExif, 'holiday.jpg', 'image/jpeg');
     const jpegBytes = Buffer.from(await (await c.get(fromJpeg.url)).arrayBuffer());
@@ -164,11 +163,11 @@ describeEachDatabase('attachments: upload and serve', (ctx) => {
     // The declared type and name do not matter: content decides.
     const lying = await uploaded(c, png, 'not-really.jpg', 'image/jpeg');
     expect(lying.mediaType).toBe('image/webp');
-    expect(attachmentFiles(s.dataDir)).toHaveLength(4);
+    expect(attachmentFiles(s)).toHaveLength(4);
   });
 
   it('bad inputs → 4xx with stable codes, and nothing is stored', async () => {
-    const s = setup(ctx);
+    const s = await setup(ctx, fileStores);
     const { c } = await user(s);
     const cases: [string, Promise<Response>, number, string][] = [
       ['0 bytes', upload(c, new Uint8Array()), 400, 'INVALID_FILE'],
@@ -217,11 +216,11 @@ describeEachDatabase('attachments: upload and serve', (ctx) => {
       headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(50 * 1024 * 1024) },
     });
     await expectError(declared, 413, 'PAYLOAD_TOO_LARGE');
-    expect(attachmentFiles(s.dataDir)).toEqual([]);
+    expect(attachmentFiles(s)).toEqual([]);
   });
 
   it('a PNG whose header claims a huge size is refused before it is decoded', async () => {
-    const s = setup(ctx);
+    const s = await setup(ctx, fileStores);
     const { c } = await user(s);
     // A real 8000x6000 (48 MP) PNG of one colour compresses to a few hundred KB.
     const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#fff' } })
@@ -230,16 +229,16 @@ describeEachDatabase('attachments: upload and serve', (ctx) => {
     expect(huge.length).toBeLessThan(CHAT_ATTACHMENT_MAX_BYTES);
     const body = await expectError(await upload(c, huge, 'huge.png'), 400, 'INVALID_FILE');
     expect(body.error.message).toMatch(/dimensions/);
-    expect(attachmentFiles(s.dataDir)).toEqual([]);
+    expect(attachmentFiles(s)).toEqual([]);
   });
 
   it('names that are not ours or try to leave the folder → 404', async () => {
-    const s = setup(ctx);
+    const s = await setup(ctx, fileStores);
     const a = await user(s);
     const b = await user(s);
     const mine = await uploaded(a.c, png);
     const name = mine.url.split('/').pop() ?? '';
-    const [folder] = (attachmentFiles(s.dataDir)[0] ?? '').split('/');
+    const [folder] = (attachmentFiles(s)[0] ?? '').split('/');
     for (const bad of [
       '..%2F..%2Fsecrets.json',
       '..%2Fpglite',
@@ -262,7 +261,7 @@ describeEachDatabase('attachments: upload and serve', (ctx) => {
   });
 
   it('uploads are rate limited per user', async () => {
-    const s = setup(ctx);
+    const s = await setup(ctx, fileStores);
     const a = await user(s);
     const b = await user(s);
     for (let i = 0; i < 60; i++) expect((await upload(a.c, tinyPng)).status).toBe(201);
@@ -271,7 +270,7 @@ describeEachDatabase('attachments: upload and serve', (ctx) => {
   });
 
   it('401 without a session; 403 for uploads from another origin', async () => {
-    const s = setup(ctx);
+    const s = await setup(ctx, fileStores);
     const a = await user(s);
     await expectError(await upload(client(s.app), png), 401, 'UNAUTHORIZED');
     const form = new FormData();
@@ -281,11 +280,11 @@ describeEachDatabase('attachments: upload and serve', (ctx) => {
       403,
       'FORBIDDEN',
     );
-    expect(attachmentFiles(s.dataDir)).toEqual([]);
+    expect(attachmentFiles(s)).toEqual([]);
   });
 
   it("deleting the account removes the user's attachments (and threads), not anyone else's", async () => {
-    const s = setup(ctx);
+    const s = await setup(ctx, fileStores);
     const a = await user(s);
     const b = await user(s);
     await uploaded(a.c, png);
@@ -294,17 +293,17 @@ describeEachDatabase('attachments: upload and serve', (ctx) => {
     await ctx.database.db
       .insert(threads)
       .values({ id: 'thread-of-a-1', userId: a.id, toolId: 'web-main', title: 'A', modelId: 'demo' });
-    expect(attachmentFiles(s.dataDir)).toHaveLength(3);
+    expect(attachmentFiles(s)).toHaveLength(3);
     const theirName = theirs.url.split('/').pop() ?? '';
     const aFolder =
-      attachmentFiles(s.dataDir)
+      attachmentFiles(s)
         .find((f) => !f.endsWith(theirName))
         ?.split('/')[0] ?? '';
     expect(aFolder).toMatch(/^[0-9a-f]{32}$/);
 
     expect((await a.c.delete('/api/me', { confirm: true })).status).toBe(204);
-    expect(existsSync(join(s.dataDir, 'files', 'attachments', aFolder))).toBe(false);
-    expect(attachmentFiles(s.dataDir)).toEqual([expect.stringMatching(new RegExp(`/${theirName}$`))]);
+    expect(s.store.keys(`attachments/${aFolder}`)).toEqual([]);
+    expect(attachmentFiles(s)).toEqual([expect.stringMatching(new RegExp(`/${theirName}$`))]);
     expect((await b.c.get(theirs.url)).status).toBe(200);
     const left = await ctx.database.db.select({ id: threads.id }).from(threads);
     expect(left.map((t) => t.id)).not.toContain('thread-of-a-1');

@@ -180,7 +180,7 @@ export type TestAppOverrides = {
   secrets?: AppDeps['secrets'];
   /** Default: the outbox mailer writing to DATA_DIR/outbox. */
   mailer?: AppDeps['mailer'];
-  /** Default: files on disk under DATA_DIR/files. */
+  /** Default: files on disk under DATA_DIR/files. For files in the S3 stand-in, see file-stores.ts. */
   files?: AppDeps['files'];
 };
 

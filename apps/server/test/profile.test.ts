@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -22,23 +22,34 @@ import {
 } from './auth-helpers.ts';
 import { buyThroughSandbox } from './billing-helpers.ts';
 import { createTestApp, type DatabaseContext, describeEachDatabase } from './databases.ts';
+import {
+  describeEachDatabaseAndFileStore,
+  type FileStoreContext,
+  openTestFileStore,
+  type TestFileStore,
+} from './file-stores.ts';
 
-type Setup = { app: App; mailer: CaptureMailer; dataDir: string };
+type Setup = { app: App; mailer: CaptureMailer; store: TestFileStore };
 
-/** Each app gets its own DATA_DIR so tests can see exactly which files exist. */
-function setup(ctx: DatabaseContext): Setup {
+/**
+ * Each app gets its own DATA_DIR and an empty file store (on disk there unless the suite runs on
+ * every store), so tests can see exactly which files exist.
+ */
+async function setup(ctx: DatabaseContext, fileStores?: FileStoreContext): Promise<Setup> {
   const mailer = captureMailer();
   const dataDir = mkdtempSync(join(tmpdir(), 'polymath-profile-'));
-  const app = createTestApp(ctx.database, { env: { ...AUTH_TEST_ENV, DATA_DIR: dataDir }, mailer });
-  return { app, mailer, dataDir };
+  const store = fileStores ? await fileStores.open(dataDir) : await openTestFileStore('disk', dataDir);
+  const app = createTestApp(ctx.database, {
+    env: { ...AUTH_TEST_ENV, DATA_DIR: dataDir },
+    mailer,
+    files: store.files,
+  });
+  return { app, mailer, store };
 }
 
-function avatarFiles(dataDir: string): string[] {
-  try {
-    return readdirSync(join(dataDir, 'files', 'avatars')).filter((f) => !f.endsWith('.tmp'));
-  } catch {
-    return [];
-  }
+/** The names of the stored avatars, read from the storage itself. */
+function avatarFiles(store: TestFileStore): string[] {
+  return store.keys('avatars').map((key) => key.slice('avatars/'.length));
 }
 
 async function me(c: TestClient): Promise<Profile> {
@@ -129,7 +140,7 @@ describe('profile photo processing', () => {
 
 describeEachDatabase('profile: /api/me', (ctx) => {
   it('401 UNAUTHORIZED JSON on every route without a session', async () => {
-    const { app } = setup(ctx);
+    const { app } = await setup(ctx);
     const anon = client(app);
     const routes: [string, string][] = [
       ['GET', '/api/me'],
@@ -152,7 +163,7 @@ describeEachDatabase('profile: /api/me', (ctx) => {
   });
 
   it('PATCH edits names and display name; empty strings clear; the result is returned', async () => {
-    const { app, mailer } = setup(ctx);
+    const { app, mailer } = await setup(ctx);
     const c = await signedInUser(app, mailer);
     const res = await c.patch('/api/me', {
       firstName: ' Ada ',
@@ -173,7 +184,7 @@ describeEachDatabase('profile: /api/me', (ctx) => {
   });
 
   it('PATCH refuses extra, read-only and oversized fields (400) and writes nothing', async () => {
-    const { app, mailer } = setup(ctx);
+    const { app, mailer } = await setup(ctx);
     const c = await signedInUser(app, mailer);
     const before = await me(c);
     for (const body of [
@@ -203,7 +214,7 @@ describeEachDatabase('profile: /api/me', (ctx) => {
   });
 
   it('changes from another origin are refused (403), reads are not', async () => {
-    const { app, mailer } = setup(ctx);
+    const { app, mailer } = await setup(ctx);
     const c = await signedInUser(app, mailer);
     await expectError(
       await c.patch('/api/me', { displayName: 'Evil' }, { origin: 'https://evil.example' }),
@@ -215,7 +226,7 @@ describeEachDatabase('profile: /api/me', (ctx) => {
   });
 
   it('GET /api/openapi.json documents the /api/me routes', async () => {
-    const { app } = setup(ctx);
+    const { app } = await setup(ctx);
     const doc = (await (await app.request('/api/openapi.json')).json()) as {
       paths: Record<string, Record<string, unknown>>;
     };
@@ -231,7 +242,7 @@ describeEachDatabase('profile: /api/me', (ctx) => {
   });
 
   it('GET /api/config names the social providers that are configured', async () => {
-    const { app } = setup(ctx);
+    const { app } = await setup(ctx);
     expect(((await (await app.request('/api/config')).json()) as { authProviders: string[] }).authProviders).toEqual(
       [],
     );
@@ -250,15 +261,17 @@ describeEachDatabase('profile: /api/me', (ctx) => {
   });
 });
 
-describeEachDatabase('profile: photo upload', (ctx) => {
+describeEachDatabaseAndFileStore('profile: photo upload', (ctx, fileStores) => {
   it('a JPEG with EXIF → stored as a 512x512 WebP without EXIF under a random name, served only to its owner', async () => {
-    const { app, mailer, dataDir } = setup(ctx);
+    const { app, mailer, store } = await setup(ctx, fileStores);
     const c = await signedInUser(app, mailer);
     const res = await upload(c, jpegWithExif, '../../etc/passwd.jpg');
     expect(res.status).toBe(200);
     const profile = (await res.json()) as Profile;
     expect(profile.profilePhotoUrl).toMatch(/^\/api\/files\/avatars\/[A-Za-z0-9_-]{22}\.webp$/);
-    expect(avatarFiles(dataDir)).toEqual([profile.profilePhotoUrl?.split('/').pop()]);
+    expect(avatarFiles(store)).toEqual([profile.profilePhotoUrl?.split('/').pop()]);
+    const key = `avatars/${avatarFiles(store)[0]}`;
+    expect(store.storedType(key)).toBe(store.kind === 's3' ? 'image/webp' : null);
 
     const file = await c.get(profile.profilePhotoUrl ?? '');
     expect(file.status).toBe(200);
@@ -273,18 +286,18 @@ describeEachDatabase('profile: photo upload', (ctx) => {
     // A second upload replaces the first: the old file is deleted and its URL is gone.
     const second = (await (await upload(c, pngSmall, 'p.png', 'image/png')).json()) as Profile;
     expect(second.profilePhotoUrl).not.toBe(profile.profilePhotoUrl);
-    expect(avatarFiles(dataDir)).toEqual([second.profilePhotoUrl?.split('/').pop()]);
+    expect(avatarFiles(store)).toEqual([second.profilePhotoUrl?.split('/').pop()]);
     await expectError(await c.get(profile.profilePhotoUrl ?? ''), 404, 'NOT_FOUND');
     expect((await upload(c, webpSmall, 'w.webp', 'image/webp')).status).toBe(200);
 
     // Remove.
     const removed = await c.delete('/api/me/photo');
     expect(((await removed.json()) as Profile).profilePhotoUrl).toBeNull();
-    expect(avatarFiles(dataDir)).toEqual([]);
+    expect(avatarFiles(store)).toEqual([]);
   });
 
   it('bad inputs → 4xx with stable codes, and nothing is stored', async () => {
-    const { app, mailer, dataDir } = setup(ctx);
+    const { app, mailer, store } = await setup(ctx, fileStores);
     const c = await signedInUser(app, mailer);
     const truncated = jpegWithExif.subarray(0, Math.floor(jpegWithExif.length / 2));
     const corrupt = Buffer.from(jpegWithExif);
@@ -354,12 +367,12 @@ describeEachDatabase('profile: photo upload', (ctx) => {
       const body = (await res.json()) as { error?: { code: string } };
       expect({ label, status: res.status, code: body.error?.code }).toEqual({ label, status, code });
     }
-    expect(avatarFiles(dataDir)).toEqual([]);
+    expect(avatarFiles(store)).toEqual([]);
     expect((await me(c)).profilePhotoUrl).toBeNull();
   });
 
   it('a too large body is refused from its Content-Length before it is read', async () => {
-    const { app, mailer } = setup(ctx);
+    const { app, mailer } = await setup(ctx, fileStores);
     const c = await signedInUser(app, mailer);
     const res = await c.request('POST', '/api/me/photo', {
       body: 'x',
@@ -369,7 +382,7 @@ describeEachDatabase('profile: photo upload', (ctx) => {
   });
 
   it('avatar names that are not ours, or try to leave the folder → 404', async () => {
-    const { app, mailer } = setup(ctx);
+    const { app, mailer } = await setup(ctx, fileStores);
     const c = await signedInUser(app, mailer);
     for (const name of ['..%2F..%2Fsecrets.json', '..%2Fpglite', 'AAAAAAAAAAAAAAAAAAAAAA.webp', 'x.webp', '%00.webp']) {
       await expectError(await c.get(`/api/files/avatars/${name}`), 404, 'NOT_FOUND');
@@ -378,9 +391,9 @@ describeEachDatabase('profile: photo upload', (ctx) => {
   });
 });
 
-describeEachDatabase('profile: one user can never read or change another user', (ctx) => {
+describeEachDatabaseAndFileStore('profile: one user can never read or change another user', (ctx, fileStores) => {
   it("A cannot read B's profile or photo, nor change B's profile, photo or connections", async () => {
-    const { app, mailer, dataDir } = setup(ctx);
+    const { app, mailer, store } = await setup(ctx, fileStores);
     const a = await signedInUser(app, mailer, uniqueEmail('a'));
     const b = await signedInUser(app, mailer, uniqueEmail('b'));
     const bPhoto = ((await (await upload(b, jpegWithExif)).json()) as Profile).profilePhotoUrl ?? '';
@@ -397,7 +410,7 @@ describeEachDatabase('profile: one user can never read or change another user', 
     // A's photo changes never touch B's file.
     expect((await upload(a, pngSmall, 'a.png', 'image/png')).status).toBe(200);
     expect((await a.delete('/api/me/photo')).status).toBe(200);
-    expect(avatarFiles(dataDir)).toEqual([bPhoto.split('/').pop()]);
+    expect(avatarFiles(store)).toEqual([bPhoto.split('/').pop()]);
     // A's connection changes only see A's connections.
     await expectError(await a.delete('/api/me/connections/credential'), 409, 'VERIFIED_CONNECTION_REQUIRED');
     await expectError(await a.delete('/api/me/connections/google'), 404, 'NOT_FOUND');
@@ -411,9 +424,9 @@ describeEachDatabase('profile: one user can never read or change another user', 
   });
 });
 
-describeEachDatabase('profile: account deletion', (ctx) => {
+describeEachDatabaseAndFileStore('profile: account deletion', (ctx, fileStores) => {
   it('free account: refused without { confirm: true }; then rows, sessions, tokens and files are removed', async () => {
-    const { app, mailer, dataDir } = setup(ctx);
+    const { app, mailer, store } = await setup(ctx, fileStores);
     const email = uniqueEmail();
     const c = await signedInUser(app, mailer, email);
     const other = client(app);
@@ -440,7 +453,7 @@ describeEachDatabase('profile: account deletion', (ctx) => {
     expect(await db.select().from(sessions).where(eq(sessions.userId, id))).toEqual([]);
     expect(await db.select().from(accounts).where(eq(accounts.userId, id))).toEqual([]);
     expect(await db.select().from(verifications).where(eq(verifications.value, id))).toEqual([]);
-    expect(avatarFiles(dataDir)).toEqual([]);
+    expect(avatarFiles(store)).toEqual([]);
     await expectError(await client(app, { jar: stolen }).get('/api/me'), 401, 'UNAUTHORIZED');
     await expectError(await other.get('/api/me'), 401, 'UNAUTHORIZED');
     await expectError(
@@ -456,7 +469,7 @@ describeEachDatabase('profile: account deletion', (ctx) => {
   });
 
   it('Pro account (active subscription): 409 SUBSCRIPTION_ACTIVE and nothing is deleted', async () => {
-    const { app, mailer, dataDir } = setup(ctx);
+    const { app, mailer, store } = await setup(ctx, fileStores);
     const c = await signedInUser(app, mailer);
     expect((await upload(c, jpegWithExif)).status).toBe(200);
     await buyThroughSandbox(c, 'monthly');
@@ -466,13 +479,13 @@ describeEachDatabase('profile: account deletion', (ctx) => {
     const body = await expectError(await c.delete('/api/me', { confirm: true }), 409, 'SUBSCRIPTION_ACTIVE');
     expect(body.error.message).toMatch(/cancel/i);
     expect(await me(c)).toEqual(before);
-    expect(avatarFiles(dataDir)).toHaveLength(1);
+    expect(avatarFiles(store)).toHaveLength(1);
     expect(await ctx.database.db.select().from(sessions).where(eq(sessions.userId, before.id))).toHaveLength(1);
     expect(await ctx.database.db.select().from(accounts).where(eq(accounts.userId, before.id))).toHaveLength(1);
   });
 
   it('Pro account whose subscription is cancelled (ending at the period end) can be deleted', async () => {
-    const { app, mailer } = setup(ctx);
+    const { app, mailer } = await setup(ctx, fileStores);
     const c = await signedInUser(app, mailer);
     await buyThroughSandbox(c, 'week');
     const { id } = await me(c);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createS3FileStore } from '../src/lib/storage/s3-file-store.ts';
 import { createTestApp, openTestDatabase, type TestDatabase } from './databases.ts';
 
 /** Parses a Content-Security-Policy header into directive → sources. */
@@ -62,6 +63,37 @@ describe('security headers', () => {
     const res = await createTestApp(testDb.database, { env: { AD_PIXEL_ID: '1234567890' } }).request('/healthz');
     const policy = csp(res.headers.get('content-security-policy'));
     expect(policy.get('script-src')).toEqual(["'self'", 'https://connect.facebook.net']);
+  });
+
+  it('with files in S3, img-src allows exactly the origin of the signed URLs; with files on disk, only ours', async () => {
+    const onDisk = csp(
+      (await createTestApp(testDb.database).request('/healthz')).headers.get('content-security-policy'),
+    );
+    expect(onDisk.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+
+    // Signing a URL makes no network call: this bucket need not exist.
+    const files = await createS3FileStore({
+      bucket: 'polymath-files',
+      region: 'eu-central-1',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'not-used',
+      forcePathStyle: false,
+    });
+    const policy = csp(
+      (await createTestApp(testDb.database, { files }).request('/web-main')).headers.get('content-security-policy'),
+    );
+    expect(policy.get('img-src')).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://polymath-files.s3.eu-central-1.amazonaws.com',
+    ]);
+    const url = await files.signedUrl('gallery/x.webp', { expiresInSeconds: 60, contentType: 'image/webp' });
+    expect(new URL(url ?? '').origin).toBe('https://polymath-files.s3.eu-central-1.amazonaws.com');
+    // Nothing else opens up: scripts, connections and frames stay ours.
+    for (const directive of ['script-src', 'connect-src', 'default-src', 'media-src']) {
+      expect(policy.get(directive), directive).toEqual(onDisk.get(directive));
+    }
   });
 
   it('sends HSTS and upgrade-insecure-requests behind an https PUBLIC_URL', async () => {

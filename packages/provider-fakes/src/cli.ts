@@ -1,15 +1,20 @@
 /**
- * Runs the provider stand-ins until Ctrl-C:
+ * Runs the provider stand-ins and the S3 stand-in until Ctrl-C:
  *
- *   node packages/provider-fakes/src/cli.ts          (PORT, default 4010; HOST, default 127.0.0.1)
+ *   node packages/provider-fakes/src/cli.ts    (PORT, default 4010; S3_PORT, default PORT+1; HOST, default 127.0.0.1)
  *
- * and prints the variables that point the server's AI SDK providers at them.
+ * and prints the variables that point the server's AI SDK providers and its file store at them.
  */
+import { startS3Fake } from './s3/s3-fake.ts';
 import { startProviderFakes } from './server.ts';
 
 const port = Number(process.env.PORT ?? 4010);
 const host = process.env.HOST ?? '127.0.0.1';
 const fakes = await startProviderFakes({ port, host });
+const s3 = await startS3Fake({ port: Number(process.env.S3_PORT ?? port + 1), host, buckets: ['polymath'] });
+const s3Env = Object.entries(s3.env())
+  .map(([name, value]) => `  ${name}=${value}`)
+  .join('\n');
 
 console.log(`Provider stand-ins listening on ${fakes.url}
 
@@ -21,13 +26,17 @@ console.log(`Provider stand-ins listening on ${fakes.url}
 
 Any API key works (it only has to be there). Script an answer with a directive in the last user message,
 e.g. [[fake tokens=40 pace=50]], [[fake text="Hi there" reasoning=3]], [[fake drop=5]], [[fake fail]], [[fake hang]],
-or over HTTP: POST ${fakes.url}/__control/script {"dropAfter":3}; counts at GET ${fakes.url}/__control/calls.`);
+or over HTTP: POST ${fakes.url}/__control/script {"dropAfter":3}; counts at GET ${fakes.url}/__control/calls.
+
+S3 stand-in (bucket "polymath", in memory, gone when this stops) listening on ${s3.url}
+
+${s3Env}`);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (closing) process.exit(1);
     closing = true;
-    void fakes.close().then(() => process.exit(0));
+    void Promise.all([fakes.close(), s3.close()]).then(() => process.exit(0));
   });
 }

@@ -4,11 +4,14 @@
  * endpoints and script.ts for the scripts and the `[[fake …]]` directive.
  *
  * Also a stand-in for the Stripe API (checkout, subscriptions, billing portal, signed webhooks) that the real
- * stripe SDK can be pointed at: see stripe/stripe-fake.ts.
+ * stripe SDK can be pointed at: see stripe/stripe-fake.ts; and one for S3 (objects, listing, batch delete,
+ * SigV4 and presigned URLs) for the AWS SDK and browsers: see s3/s3-fake.ts.
  */
 
 export type { Frame, Wire } from './formats.ts';
 export { errorBody } from './formats.ts';
+export type { S3Fake, S3FakeObject, S3FakeOptions, S3FakeRequest } from './s3/s3-fake.ts';
+export { startS3Fake } from './s3/s3-fake.ts';
 export type { AnswerPlan, FakeScript, Provider } from './script.ts';
 export {
   DEFAULT_PACE_MS,

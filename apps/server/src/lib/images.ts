@@ -26,6 +26,31 @@ function sniff(bytes: Uint8Array): ImageType | null {
   return null;
 }
 
+export type ImageInfo = { format: ImageType; width: number; height: number };
+
+/**
+ * An image's type and the size it is shown at, from its header alone (no pixel is decoded, so a
+ * header claiming gigapixels costs nothing): one of IMAGE_TYPES by its first bytes (sharp must
+ * agree), the first frame's width and height with the EXIF orientation applied. Null for anything
+ * else, or a header that cannot be read.
+ */
+export async function imageInfo(bytes: Uint8Array): Promise<ImageInfo | null> {
+  const format = sniffImageType(bytes);
+  if (!format) return null;
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    return null;
+  }
+  if (meta.format !== format || !meta.width || !meta.height) return null;
+  const width = meta.width;
+  const height = meta.pageHeight ?? meta.height;
+  // EXIF orientations 5–8 turn the picture a quarter: it is shown with width and height swapped.
+  const turned = (meta.orientation ?? 1) >= 5;
+  return { format, width: turned ? height : width, height: turned ? width : height };
+}
+
 export type ReencodeOptions = {
   /** The types this upload may be. */
   accepted: readonly ImageType[];

@@ -14,13 +14,22 @@ function isPopupReturn(path: string): boolean {
 /**
  * Security headers with a strict Content-Security-Policy: scripts only from our origin (no inline
  * script anywhere in the SPA), no framing, no plugins. Third-party hosts are added only for the
- * tag manager and ad pixel, and only when their ids are configured.
+ * tag manager and ad pixel, and only when their ids are configured. With files in S3, the browser
+ * loads images from the bucket's signed URLs: that one origin (`fileOrigin`) joins img-src. Downloads
+ * are navigations and need no directive; connect-src stays ours until the web app fetch()es a file.
  * style-src allows 'unsafe-inline' because the toast library injects its stylesheet at run time;
  * inline styles cannot run code.
  */
-export function securityHeaders(options: { https: boolean; gtm: boolean; pixel: boolean }): MiddlewareHandler {
+export function securityHeaders(options: {
+  https: boolean;
+  gtm: boolean;
+  pixel: boolean;
+  /** The origin of the file store's signed URLs (FileStore.urlOrigin); null when the app serves files. */
+  fileOrigin?: string | null;
+}): MiddlewareHandler {
   const script = ["'self'"];
   const img = ["'self'", 'data:', 'blob:'];
+  if (options.fileOrigin) img.push(options.fileOrigin);
   const connect = ["'self'"];
   if (options.gtm) {
     script.push('https://www.googletagmanager.com');

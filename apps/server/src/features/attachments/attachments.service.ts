@@ -47,7 +47,7 @@ export async function saveAttachment(
         .webp({ quality: 85 }),
   });
   const name = newFileName('webp');
-  await files.put(`${userFolder(userId)}/${name}`, webp);
+  await files.put(`${userFolder(userId)}/${name}`, webp, { contentType: 'image/webp' });
   const shown = cleanFilename(filename);
   return { url: `${ATTACHMENT_URL_PREFIX}${name}`, mediaType: 'image/webp', ...(shown ? { filename: shown } : {}) };
 }

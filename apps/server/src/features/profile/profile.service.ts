@@ -113,7 +113,7 @@ export async function processProfilePhoto(bytes: Uint8Array): Promise<Buffer> {
 export async function setProfilePhoto(db: Db, files: FileStore, userId: string, bytes: Uint8Array): Promise<Profile> {
   const webp = await processProfilePhoto(bytes);
   const name = newFileName('webp');
-  await files.put(`${AVATAR_FOLDER}/${name}`, webp);
+  await files.put(`${AVATAR_FOLDER}/${name}`, webp, { contentType: 'image/webp' });
   let previous: string | null = null;
   try {
     previous = await db.transaction(async (tx) => {
