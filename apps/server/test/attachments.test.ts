@@ -279,7 +279,7 @@ describeEachDatabase('attachments: upload and serve', (ctx) => {
     await expectError(
       await a.c.request('POST', '/api/chat/attachments', { body: form, origin: 'https://evil.example' }),
       403,
-      'FORBIDDEN',
+      'WRONG_ORIGIN',
     );
     expect(attachmentFiles(s.dataDir)).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLineText, storableText } from '../app/text.ts';
 import { CHAT_ATTACHMENT_TYPES, CHAT_ATTACHMENTS_PER_MESSAGE } from '../models/model.schema.ts';
 import { CHAT_TOOL_IDS } from './tool-settings.ts';
 
@@ -11,7 +12,12 @@ export const clientIdSchema = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/);
 
-const textPartSchema = z.object({ type: z.literal('text'), text: z.string().max(CHAT_MESSAGE_MAX_LENGTH) }).strict();
+/** A catalogue model id ("gpt-4o-mini", "llama3.1:8b", "accounts/x/models/y"). */
+const modelIdSchema = oneLineText().min(1).max(100);
+
+const textPartSchema = z
+  .object({ type: z.literal('text'), text: storableText().max(CHAT_MESSAGE_MAX_LENGTH) })
+  .strict();
 
 /** An image the user attached: uploaded first (POST /api/chat/attachments); `url` is what that returned. */
 const filePartSchema = z
@@ -19,7 +25,7 @@ const filePartSchema = z
     type: z.literal('file'),
     mediaType: z.enum(CHAT_ATTACHMENT_TYPES),
     url: z.string().regex(/^\/api\/files\/attachments\/[A-Za-z0-9_-]+\.webp$/),
-    filename: z.string().max(255).optional(),
+    filename: oneLineText().max(255).optional(),
   })
   .strict();
 
@@ -50,7 +56,7 @@ export const chatRequestSchema = z.discriminatedUnion('trigger', [
       trigger: z.literal('submit-message'),
       threadId: clientIdSchema,
       toolId: z.enum(CHAT_TOOL_IDS),
-      modelId: z.string().min(1).max(100),
+      modelId: modelIdSchema,
       message: userMessageSchema,
     })
     .strict(),
@@ -59,7 +65,7 @@ export const chatRequestSchema = z.discriminatedUnion('trigger', [
       trigger: z.literal('regenerate-message'),
       threadId: clientIdSchema,
       toolId: z.enum(CHAT_TOOL_IDS),
-      modelId: z.string().min(1).max(100),
+      modelId: modelIdSchema,
       messageId: clientIdSchema.optional(),
     })
     .strict(),
