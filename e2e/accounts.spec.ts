@@ -5,6 +5,7 @@ import {
   mailsTo,
   newestMailLink,
   newTestUser,
+  originHeader,
   RESET_LINK,
   setNextIdentity,
   signIn,
@@ -382,7 +383,7 @@ test.describe('Google and Apple', () => {
 
     // The only connection left cannot be removed: the button is disabled, and the server refuses too.
     await expect(password.getByRole('button', { name: t('en', 'settings.disconnect') })).toBeDisabled();
-    const refused = await page.request.delete('/api/me/connections/credential');
+    const refused = await page.request.delete('/api/me/connections/credential', { headers: originHeader() });
     expect(refused.status()).toBe(409);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
       t('en', 'errors:VERIFIED_CONNECTION_REQUIRED'),

@@ -2,7 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { BillingPeriod, BillingPlans, PlanOffer, Subscription } from '@polymath/shared';
-import { createSignedInUser, newTestUser, signUp, type TestUser, verifyEmail } from './support/accounts.ts';
+import {
+  createSignedInUser,
+  newTestUser,
+  originHeader,
+  signUp,
+  type TestUser,
+  verifyEmail,
+} from './support/accounts.ts';
 import {
   allowHttpErrors,
   chatInput,
@@ -403,7 +410,10 @@ test('the plan a visitor chose is still chosen after signing in from checkout', 
 test('the sandbox pages are served as app pages (200), not as not-found', async ({ page }) => {
   // The server answers 404 for paths that are not app routes; the sandbox pages must be listed.
   await freeUser(page, 'sandbox-status');
-  const started = await page.request.post('/api/billing/checkout', { data: { period: 'week' } });
+  const started = await page.request.post('/api/billing/checkout', {
+    headers: originHeader(),
+    data: { period: 'week' },
+  });
   expect(started.status()).toBe(200);
   const checkoutPath = new URL(((await started.json()) as { url: string }).url).pathname;
   const checkout = await page.goto(checkoutPath);
@@ -460,7 +470,10 @@ test('phone screenshots of the payment screens in both themes and languages; not
   mkdirSync(SCREENSHOTS, { recursive: true });
   await createSignedInUser(page.request, 'shots');
   // An open checkout to show, then the same one paid (the payment-ready screen and My Plan).
-  const started = await page.request.post('/api/billing/checkout', { data: { period: 'yearly' } });
+  const started = await page.request.post('/api/billing/checkout', {
+    headers: originHeader(),
+    data: { period: 'yearly' },
+  });
   expect(started.status()).toBe(200);
   const sessionId = ((await started.json()) as { url: string }).url.split('/').pop() ?? '';
   const { cookies } = await page.context().storageState();
@@ -558,7 +571,9 @@ test('phone screenshots of the payment screens in both themes and languages; not
   };
 
   await shoot(before);
-  const paid = await page.request.post(`/api/billing/sandbox/checkout/${sessionId}/complete`);
+  const paid = await page.request.post(`/api/billing/sandbox/checkout/${sessionId}/complete`, {
+    headers: originHeader(),
+  });
   expect(paid.status()).toBe(200);
   await shoot(after);
   expect(await accessLevel(page.request)).toBe('pro');

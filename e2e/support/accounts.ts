@@ -17,7 +17,8 @@ export function newTestUser(label = 'user', name = 'Ada Tester'): TestUser {
 }
 
 /** better-auth checks the Origin of state-changing calls, as a browser would send it. */
-function originHeader(): Record<string, string> {
+/** The app's Origin, as its own pages send it with every change (the server refuses changes without it). */
+export function originHeader(): Record<string, string> {
   return { origin: readServerState().baseUrl };
 }
 

@@ -26,10 +26,16 @@ import { createToolRegistry } from './features/tools/tool-registry.ts';
 import { webRoutes } from './features/web/web.routes.ts';
 import { AppError } from './lib/app-error.ts';
 import { NO_JOB_QUEUE } from './lib/queue/job-queue.ts';
+import { sameOriginOnly } from './lib/same-origin.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 
 /** JSON bodies of the API are small; uploads get their own limits on their own routes. */
 const API_BODY_LIMIT = 64 * 1024;
+/** Called by other servers, not by pages: Stripe's webhook, identity providers' form_post callbacks. */
+const SERVER_TO_SERVER = (path: string) =>
+  path === '/api/billing/webhook' ||
+  path.startsWith('/api/auth/callback/') ||
+  path.startsWith('/api/auth/oauth2/callback/');
 /** Routes that apply their own, larger body limit (uploads, chat messages). */
 const OWN_LIMIT_ROUTES = new Set(['/api/me/photo', '/api/chat/attachments', '/api/chat', '/api/billing/webhook']);
 
@@ -55,6 +61,7 @@ export function createApp(deps: AppDeps) {
       fileOrigin: deps.files.urlOrigin,
     }),
   );
+  app.use('/api/*', sameOriginOnly(deps.env.APP_ORIGINS, SERVER_TO_SERVER));
   const apiBodyLimit = bodyLimit({
     maxSize: API_BODY_LIMIT,
     onError: () => {

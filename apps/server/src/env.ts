@@ -120,6 +120,11 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema> & {
   DATA_DIR: string;
   PUBLIC_URL: string;
+  /**
+   * Origins whose pages may change things (unsafe methods on /api/*): PUBLIC_URL's; without
+   * PUBLIC_URL also the loopback names of the port (127.0.0.1, [::1]), as people open either.
+   */
+  APP_ORIGINS: string[];
   WEB_DIST_DIR: string;
   MAIL_FROM: string;
   GOOGLE_ISSUER: string;
@@ -150,10 +155,14 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const problems = [...checkStripe(env), ...checkS3(env)];
   if (problems.length > 0) throw new EnvError(problems);
   const absolute = (p: string) => (isAbsolute(p) ? p : resolve(process.cwd(), p));
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     ...env,
     DATA_DIR: absolute(env.DATA_DIR),
-    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    PUBLIC_URL: publicUrl,
+    APP_ORIGINS: env.PUBLIC_URL
+      ? [new URL(publicUrl).origin]
+      : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${env.PORT}`),
     WEB_DIST_DIR: env.WEB_DIST_DIR ? absolute(env.WEB_DIST_DIR) : defaultWebDist,
     MAIL_FROM: env.MAIL_FROM ?? 'Polymath <no-reply@localhost>',
     GOOGLE_ISSUER: (env.GOOGLE_ISSUER ?? 'https://accounts.google.com').replace(/\/$/, ''),

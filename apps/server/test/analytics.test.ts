@@ -2,12 +2,17 @@ import { asc, count } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { pageViews } from '../src/db/schema/index.ts';
+import { ORIGIN } from './auth-helpers.ts';
 import { createTestApp, describeEachDatabase } from './databases.ts';
 
 const PAGE_VIEWS = '/api/analytics/page-views';
 
 function post(body: unknown): RequestInit {
-  return { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
+  return {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', origin: ORIGIN },
+  };
 }
 
 async function rows(database: Database) {

@@ -278,7 +278,7 @@ describeEachDatabaseAndFileStore('attachments: upload and serve', (ctx, fileStor
     await expectError(
       await a.c.request('POST', '/api/chat/attachments', { body: form, origin: 'https://evil.example' }),
       403,
-      'FORBIDDEN',
+      'WRONG_ORIGIN',
     );
     expect(attachmentFiles(s)).toEqual([]);
   });

@@ -2,7 +2,7 @@ import type { ProviderFakes } from '@polymath/provider-fakes';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { AUTH_TEST_ENV, type CaptureMailer, captureMailer, expectError, signedInUser } from './auth-helpers.ts';
+import { AUTH_TEST_ENV, type CaptureMailer, captureMailer, expectError, ORIGIN, signedInUser } from './auth-helpers.ts';
 import {
   chat,
   messageRow,
@@ -371,7 +371,7 @@ describeEachDatabase('chat', (ctx) => {
       ] as const) {
         const res = await app.request(path, {
           method,
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', origin: ORIGIN },
           body: method === 'POST' ? '{}' : undefined,
         });
         expect(res.status, path).toBe(401);

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { pageViews } from '../src/db/schema/index.ts';
+import { ORIGIN } from './auth-helpers.ts';
 import { createTestApp, describeEachDatabase } from './databases.ts';
 
 type ErrorJson = { error: { code: string; message: string; requestId?: string; details?: unknown } };
@@ -37,8 +38,9 @@ async function expectError(res: Response, status: number, code: string): Promise
   return body;
 }
 
+/** What the app's own page sends (its Origin, as a browser adds it). */
 function postJson(body: string, headers: Record<string, string> = {}): RequestInit {
-  return { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } };
+  return { method: 'POST', body, headers: { 'content-type': 'application/json', origin: ORIGIN, ...headers } };
 }
 
 describeEachDatabase('API errors', (ctx) => {
@@ -54,7 +56,7 @@ describeEachDatabase('API errors', (ctx) => {
     ['DELETE', '/api/config'],
     ['GET', PAGE_VIEWS],
   ])('%s %s → 404 NOT_FOUND JSON', async (method, path) => {
-    const res = await app.request(path, { method });
+    const res = await app.request(path, { method, headers: { origin: ORIGIN } });
     const body = await expectError(res, 404, 'NOT_FOUND');
     expect(Object.keys(body.error).sort()).toEqual(['code', 'message', 'requestId']);
   });
@@ -167,7 +169,7 @@ describeEachDatabase('API errors', (ctx) => {
     const streamed = await app.request(PAGE_VIEWS, {
       method: 'POST',
       body: stream,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
       duplex: 'half',
     } as RequestInit);
     await expectError(streamed, 413, 'PAYLOAD_TOO_LARGE');
@@ -179,7 +181,7 @@ describeEachDatabase('API errors', (ctx) => {
     const res = await app.request(PAGE_VIEWS, {
       method: 'POST',
       body: 'path=/web-main',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
     });
     const text = await res.text();
     expectNoLeak(text);

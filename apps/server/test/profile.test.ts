@@ -219,9 +219,9 @@ describeEachDatabase('profile: /api/me', (ctx) => {
     await expectError(
       await c.patch('/api/me', { displayName: 'Evil' }, { origin: 'https://evil.example' }),
       403,
-      'FORBIDDEN',
+      'WRONG_ORIGIN',
     );
-    await expectError(await c.post('/api/auth/sign-out', {}, { origin: 'https://evil.example' }), 403, 'FORBIDDEN');
+    await expectError(await c.post('/api/auth/sign-out', {}, { origin: 'https://evil.example' }), 403, 'WRONG_ORIGIN');
     expect((await me(c)).displayName).toBe('Ada Lovelace');
   });
 

@@ -555,12 +555,12 @@ describeEachDatabase('threads: one user can never read or change another user', 
     await expectError(
       await a.c.patch(`/api/threads/${id}`, { title: 'evil' }, { origin: 'https://evil.example' }),
       403,
-      'FORBIDDEN',
+      'WRONG_ORIGIN',
     );
     await expectError(
       await a.c.delete(`/api/threads/${id}`, undefined, { origin: 'https://evil.example' }),
       403,
-      'FORBIDDEN',
+      'WRONG_ORIGIN',
     );
     expect((await threadRow(ctx, id))?.title).not.toBe('evil');
     expect((await threadRow(ctx, id))?.deletedAt).toBeNull();

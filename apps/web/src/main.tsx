@@ -4,9 +4,9 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider.tsx';
 import { createAppRouter } from './app/router.tsx';
-import { createStore } from './app/store.ts';
 import { initI18n } from './lib/i18n/i18n.ts';
 import { enforceAppVersion } from './lib/storage/app-version.ts';
+import { createStore } from './lib/store/store.ts';
 
 // Before anything reads storage: a different app_version wipes it (spec §4).
 try {

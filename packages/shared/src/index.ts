@@ -2,6 +2,7 @@ export * from './analytics/page-view.schema.ts';
 export * from './app/constants.ts';
 export * from './app/public-config.schema.ts';
 export * from './app/routes.ts';
+export * from './app/text.ts';
 export * from './auth/auth.schema.ts';
 export * from './auth/profile.schema.ts';
 export * from './auth/validation-messages.ts';

@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { OrientationHint } from '../features/onboarding/orientation-hint.tsx';
-import { useAppSelector } from './store.ts';
+import { useAppSelector } from '../lib/store/store.ts';
 
 const UpgradeToProDialog = lazy(() => import('../features/billing/upgrade-to-pro-dialog.tsx'));
 const SubscriptionSuccessDialog = lazy(() => import('../features/billing/subscription-success-dialog.tsx'));

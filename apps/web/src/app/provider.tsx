@@ -5,8 +5,8 @@ import type { Persistor } from 'redux-persist';
 import { PersistGate } from 'redux-persist/integration/react';
 import { Toaster } from 'sonner';
 import { LoadingPlaceholder } from '../components/ui/loading-placeholder.tsx';
+import type { AppStore } from '../lib/store/store.ts';
 import { ThemeProvider, useTheme } from '../lib/theme/theme-provider.tsx';
-import type { AppStore } from './store.ts';
 
 export function AppProvider({
   store,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLineText } from '../app/text.ts';
 
 export const ACCESS_LEVELS = ['free', 'pro'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
@@ -23,7 +24,7 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-const name = z.string().trim().max(60);
+const name = oneLineText().trim().max(60);
 
 /** PATCH /api/me: names and display name; empty strings clear a field. */
 export const updateProfileSchema = z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { opaqueIdSchema } from '../app/text.ts';
 
 /** The plan periods of spec §3 and §9, shortest first. */
 export const BILLING_PERIODS = ['week', '3month', 'monthly', 'yearly'] as const;
@@ -63,8 +64,11 @@ export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 export const redirectResponseSchema = z.object({ url: z.string() });
 export type RedirectResponse = z.infer<typeof redirectResponseSchema>;
 
+/** A checkout session id: Stripe's (`cs_test_…`, `cs_live_…`) or the sandbox's (`cs_sbx_…`). */
+export const checkoutSessionIdSchema = opaqueIdSchema(255);
+
 /** POST /api/billing/checkout/confirm: the browser came back from checkout with this session id. */
-export const confirmCheckoutSchema = z.strictObject({ sessionId: z.string().min(1).max(255) });
+export const confirmCheckoutSchema = z.strictObject({ sessionId: checkoutSessionIdSchema });
 
 /** The signed-in user's one subscription record. */
 export const subscriptionSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '../app/constants.ts';
+import { oneLineText, storableText } from '../app/text.ts';
 import { CHAT_ATTACHMENT_TYPES, CHAT_ATTACHMENTS_PER_MESSAGE } from '../models/model.schema.ts';
 import { CHAT_TOOL_IDS } from './tool-settings.ts';
 
@@ -12,7 +13,12 @@ export const clientIdSchema = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/);
 
-const textPartSchema = z.object({ type: z.literal('text'), text: z.string().max(CHAT_MESSAGE_MAX_LENGTH) }).strict();
+/** A catalogue model id ("gpt-4o-mini", "llama3.1:8b", "accounts/x/models/y"). */
+const modelIdSchema = oneLineText().min(1).max(100);
+
+const textPartSchema = z
+  .object({ type: z.literal('text'), text: storableText().max(CHAT_MESSAGE_MAX_LENGTH) })
+  .strict();
 
 /** An image the user attached: uploaded first (POST /api/chat/attachments); `url` is what that returned. */
 const filePartSchema = z
@@ -20,7 +26,7 @@ const filePartSchema = z
     type: z.literal('file'),
     mediaType: z.enum(CHAT_ATTACHMENT_TYPES),
     url: z.string().regex(/^\/api\/files\/attachments\/[A-Za-z0-9_-]+\.webp$/),
-    filename: z.string().max(255).optional(),
+    filename: oneLineText().max(255).optional(),
   })
   .strict();
 
@@ -52,7 +58,7 @@ export type ToolInput = z.infer<typeof toolInputSchema>;
 const turnFields = {
   threadId: clientIdSchema,
   toolId: z.enum(CHAT_TOOL_IDS),
-  modelId: z.string().min(1).max(100),
+  modelId: modelIdSchema,
   /** The language the person uses the app in: tools answer and write their prompts in it. */
   locale: z.enum(LOCALES).optional(),
   toolInput: toolInputSchema.optional(),

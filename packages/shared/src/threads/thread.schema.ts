@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLineText } from '../app/text.ts';
 import { THREAD_TITLE_MAX_LENGTH, VALIDATION_MESSAGES } from '../auth/validation-messages.ts';
 import { CHAT_TOOL_IDS } from '../chat/tool-settings.ts';
 
@@ -15,8 +16,7 @@ export const threadSchema = z.object({
 export type Thread = z.infer<typeof threadSchema>;
 
 /** A thread's title as a person types it: trimmed, not empty, at most 50 characters (spec §5). */
-export const threadTitleSchema = z
-  .string()
+export const threadTitleSchema = oneLineText()
   .trim()
   .min(1, VALIDATION_MESSAGES.required)
   .max(THREAD_TITLE_MAX_LENGTH, VALIDATION_MESSAGES.titleMax);

@@ -7,6 +7,8 @@ import {
   LOCALES,
   VALIDATION_MESSAGES as M,
   passwordSchema,
+  personNameSchema,
+  resetTokenSchema,
 } from '@polymath/shared';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
@@ -19,9 +21,6 @@ import { CLIENT_IP_HEADER, SOCIAL_PROVIDERS } from './auth.ts';
 import { mapAuthError, mapRedirectError } from './auth-errors.ts';
 
 const BASE_PATH = '/api/auth';
-/** NUL and other control characters: PostgreSQL refuses NUL in text, and none belongs in a name. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-export const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 const callbackURL = z.string().max(2048).optional();
 
 /**
@@ -48,12 +47,7 @@ const BODIES: Record<string, BodyRule> = {
   '/sign-up/email': {
     schema: z
       .strictObject({
-        name: z
-          .string({ error: M.required })
-          .trim()
-          .min(1, M.required)
-          .max(100)
-          .refine((v) => !CONTROL_CHARS.test(v), 'Invalid characters'),
+        name: personNameSchema,
         email: emailSchema,
         password: passwordSchema,
         // Sent by forms that use the shared signUpSchema; checked, then dropped.
@@ -80,7 +74,7 @@ const BODIES: Record<string, BodyRule> = {
     schema: z.strictObject({ email: emailSchema, redirectTo: callbackURL }),
   },
   '/reset-password': {
-    schema: z.strictObject({ newPassword: passwordSchema, token: z.string().min(1).max(512) }),
+    schema: z.strictObject({ newPassword: passwordSchema, token: resetTokenSchema }),
     passwordField: 'newPassword',
   },
   '/send-verification-email': {

@@ -183,7 +183,7 @@ export function createAuth(deps: AppDeps) {
         else if (level === 'warn') logger.warn({ source: 'better-auth' }, message);
       },
     },
-    trustedOrigins: [publicUrl],
+    trustedOrigins: env.APP_ORIGINS,
     // Everything not handled here is disabled: profile edits, password change, unlinking and
     // deletion go through /api/me so our rules apply (verified email, verified connection, Pro).
     disabledPaths: [

@@ -16,7 +16,6 @@ import { AppError } from '../../lib/app-error.ts';
 import { createRateLimiter } from '../../lib/rate-limit.ts';
 import { readUploadedFile } from '../../lib/uploaded-file.ts';
 import { validate } from '../../lib/validate.ts';
-import { CONTROL_CHARS } from '../auth/auth.routes.ts';
 import { type Auth, verificationMail, withAwaitedDelivery } from '../auth/auth.ts';
 import { requireUser, type UserEnv } from '../auth/require-user.ts';
 import {
@@ -30,15 +29,6 @@ import {
 } from './profile.service.ts';
 
 type MeEnv = UserEnv;
-
-/** The shared contract, plus: no control characters in names (PostgreSQL refuses NUL in text). */
-const profileUpdate = updateProfileSchema.superRefine((value, ctx) => {
-  for (const [key, v] of Object.entries(value)) {
-    if (typeof v === 'string' && CONTROL_CHARS.test(v)) {
-      ctx.addIssue({ code: 'custom', path: [key], message: 'Invalid characters' });
-    }
-  }
-});
 
 /** Multipart framing around the photo; anything beyond this is not a 4 MB photo. */
 const PHOTO_BODY_LIMIT = PROFILE_PHOTO_MAX_BYTES + 64 * 1024;
@@ -84,7 +74,7 @@ export function profileRoutes(auth: Auth) {
         summary: 'Edit names, display name and mail language',
         responses: { 200: profileResponse('Updated profile'), ...errorResponses(400, 401) },
       }),
-      validate('json', profileUpdate),
+      validate('json', updateProfileSchema),
       async (c) => c.json(await updateProfile(c.var.deps.db, c.var.user.id, c.req.valid('json'))),
     )
     .delete(

@@ -12,17 +12,9 @@ import { describeRoute, resolver } from 'hono-openapi';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
-import { CONTROL_CHARS } from '../auth/auth.routes.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser, type UserEnv } from '../auth/require-user.ts';
 import { deleteThread, getThreadDetail, listThreads, restoreThread, updateThread } from './threads.service.ts';
-
-/** The shared contract, plus: no control characters in titles (PostgreSQL refuses NUL in text). */
-const threadUpdate = updateThreadSchema.superRefine((value, ctx) => {
-  if (value.title !== undefined && CONTROL_CHARS.test(value.title)) {
-    ctx.addIssue({ code: 'custom', path: ['title'], message: 'Invalid characters' });
-  }
-});
 
 const errorResponses = (...codes: number[]) =>
   Object.fromEntries(codes.map((code) => [code, { description: `Error (${code}): { error: { code, message } }` }]));
@@ -83,7 +75,7 @@ export function threadsRoutes(auth: Auth, stop: (answerId: string) => Promise<vo
         description: 'Neither changes the order of the history (updatedAt is last activity).',
         responses: { 200: jsonResponse('The updated thread', threadSchema), ...errorResponses(400, 401, 404) },
       }),
-      validate('json', threadUpdate),
+      validate('json', updateThreadSchema),
       async (c) => c.json(await updateThread(c.var.deps.db, c.var.user.id, threadIdOf(c), c.req.valid('json'))),
     )
     .delete(

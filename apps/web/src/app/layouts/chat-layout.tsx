@@ -8,7 +8,7 @@ import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx'
 import { ChatInput } from '../../features/chat/chat-input.tsx';
 import { ModelPicker } from '../../features/models/model-picker.tsx';
 import { whatsAppDialogSet } from '../../lib/store/dialogs-slice.ts';
-import { useAppDispatch } from '../store.ts';
+import { useAppDispatch } from '../../lib/store/store.ts';
 import { AppShell } from './app-shell.tsx';
 
 /**

@@ -6,7 +6,7 @@ import { cn } from '../../components/ui/cn.ts';
 import { ThreadHistory } from '../../features/threads/thread-history.tsx';
 import { TOOLS } from '../../features/tools/tool-catalog.ts';
 import { authDialogOpened, upgradeToProDialogSet } from '../../lib/store/dialogs-slice.ts';
-import { useAppDispatch, useAppSelector } from '../store.ts';
+import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 
 /** Navigation, chat history and account: a column on desktop, the content of the drawer on phones. */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {

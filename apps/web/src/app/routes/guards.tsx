@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx';
-import { useAppSelector } from '../store.ts';
+import { useAppSelector } from '../../lib/store/store.ts';
 
 /** Only same-site paths are followed after sign-in (never `//host` or a full URL). */
 export function safeRedirect(value: string | null): string | null {

@@ -5,8 +5,8 @@ import { startThirdPartyTags } from '../../features/analytics/third-party-tags.t
 import { usePageViews } from '../../features/analytics/use-page-views.ts';
 import { useAuthSession } from '../../features/auth/use-auth-session.ts';
 import { useGetPublicConfigQuery } from '../../lib/api/base-api.ts';
+import { useAppSelector } from '../../lib/store/store.ts';
 import { Overlays } from '../overlays.tsx';
-import { useAppSelector } from '../store.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
 
 /** The root of every route: page views, start-up tags, the user, overlays. */

@@ -1,8 +1,8 @@
 import type { ChatToolId } from '@polymath/shared';
 import type { LucideIcon } from 'lucide-react';
-import { draftChanged } from '../../features/chat/chat-slice.ts';
 import { ToolIntro } from '../../features/tools/tool-intro.tsx';
-import { useAppDispatch } from '../store.ts';
+import { draftChanged } from '../../lib/store/chat-slice.ts';
+import { useAppDispatch } from '../../lib/store/store.ts';
 
 /** A chat tool's screen before its first message: what it does and examples that fill the input. */
 export function ToolScreen({

@@ -3,7 +3,10 @@ import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { Conversation } from '../../features/chat/conversation.tsx';
 import { CreditsMeter } from '../../features/credits/credits-meter.tsx';
-import { useAppSelector } from '../store.ts';
+import { DemoBanner } from '../../features/models/demo-banner.tsx';
+import { isModelLocked } from '../../features/models/model-selection.ts';
+import { useCurrentModel } from '../../features/models/use-current-model.ts';
+import { useAppSelector } from '../../lib/store/store.ts';
 
 /** `key` tells sessions apart (the same thread opened again for another person is a new session). */
 type Session = { id: string; existing: boolean; key: string };
@@ -32,11 +35,14 @@ export function Component() {
     if (seen.userId !== userId || !threadId) setCurrent(session(threadId));
     else if (threadId !== current.id) setCurrent(session(threadId));
   }
+  const { model, modelId, isPro } = useCurrentModel('web-main');
   return (
     <Conversation
       key={current.key}
       threadId={current.id}
       existing={current.existing}
+      current={{ model, modelId, locked: model ? isModelLocked(model, isPro) : false }}
+      banner={model?.demo ? <DemoBanner /> : null}
       footer={
         <div className="px-3 pb-2">
           <CreditsMeter />

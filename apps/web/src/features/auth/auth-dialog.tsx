@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/store.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { authDialogClosed, authDialogStepChanged } from '../../lib/store/dialogs-slice.ts';
+import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 import { AuthForm } from './auth-form.tsx';
 
 const TITLES = {

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { toast } from 'sonner';
-import type { AppDispatch } from '../../app/store.ts';
 import { sessionApi } from '../../lib/api/session-api.ts';
+import type { AppDispatch } from '../../lib/store/store.ts';
 import { userLoadingStarted, userSignedIn, userSignedOut } from '../../lib/store/user-slice.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { signInSchema } from '@polymath/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/store.ts';
 import { Field } from '../../components/ui/field.tsx';
 import { apiErrorCode, apiErrorMessage } from '../../lib/api/api-error.ts';
 import { type FieldErrors, fieldErrors } from '../../lib/forms/field-errors.ts';
+import { useAppDispatch } from '../../lib/store/store.ts';
 import { useSignInEmailMutation } from './auth-api.ts';
 import type { FormProps } from './auth-form.tsx';
 import { loadCurrentUser } from './auth-session.ts';

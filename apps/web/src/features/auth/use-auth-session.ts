@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/store.ts';
+import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 import { renewDelay } from '../../lib/store/user-slice.ts';
 import { loadCurrentUser } from './auth-session.ts';
 

@@ -6,9 +6,10 @@ import type {
   SubscriptionResponse,
 } from '@polymath/shared';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { type AppDispatch, useAppSelector } from '../../app/store.ts';
 import { baseApi } from '../../lib/api/base-api.ts';
 import { refreshProfile } from '../../lib/api/session-api.ts';
+import { type AppDispatch, useAppSelector } from '../../lib/store/store.ts';
+import { isRenewingPro } from './subscription-text.ts';
 
 /** A change of subscription changes what the user may do: their access level, credits and models. */
 const CHANGED_BY_SUBSCRIPTION = ['Subscription', 'Me', 'Credits', 'Models'] as const;
@@ -117,4 +118,11 @@ export const {
 export function useSubscription() {
   const signedIn = useAppSelector((s) => s.user.currentUser !== null);
   return useGetSubscriptionQuery(signedIn ? undefined : skipToken);
+}
+
+/** A Pro subscription that will renew: it must be cancelled before the account can be deleted (spec §4). */
+export function useRenewingPro(): boolean {
+  const pro = useAppSelector((s) => s.user.currentUser?.accessLevel === 'pro');
+  const { data } = useGetSubscriptionQuery(pro ? undefined : skipToken);
+  return pro && isRenewingPro(data?.subscription);
 }

@@ -1,10 +1,10 @@
 import type { Subscription } from '@polymath/shared';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../lib/i18n/i18n.ts';
-import { createTestStore, TEST_PROFILE } from '../../test/test-store.ts';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../test/api-server.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { TEST_PROFILE } from '../../test/test-store.ts';
 import { CONFIRM_FOR_MS, CONFIRM_POLL_MS, PaymentReady } from './payment-ready.tsx';
 
 const user = TEST_PROFILE;
@@ -20,55 +20,29 @@ const subscription: Subscription = {
   entitled: true,
 };
 
+type Reply = { status: number; body: unknown };
+
 /** Confirm answers the given replies in turn (the last repeats); plans give 20% tax. */
-function stubApi(...confirmReplies: Array<{ status: number; body: unknown }>) {
+function stubApi(...confirmReplies: Reply[]) {
   const confirms: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      const { pathname } = new URL(input.url);
-      const json = (body: unknown, status = 200) =>
-        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-      if (pathname === '/api/billing/checkout/confirm') {
-        confirms.push(await input.json());
-        const reply = confirmReplies.length > 1 ? confirmReplies.shift() : confirmReplies[0];
-        return json(reply?.body, reply?.status);
-      }
-      if (pathname === '/api/billing/plans') return json({ mode: 'sandbox', taxPercent: 20, plans: [] });
-      if (pathname === '/api/me') return json({ ...user, accessLevel: 'pro', plan: 'pro' });
-      return json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, 404);
+  mockApi(
+    http.post('/api/billing/checkout/confirm', async ({ request }) => {
+      confirms.push(await request.json());
+      const reply = confirmReplies.length > 1 ? confirmReplies.shift() : confirmReplies[0];
+      return HttpResponse.json(reply?.body as never, { status: reply?.status });
     }),
-  );
-  const NodeRequest = globalThis.Request;
-  vi.stubGlobal(
-    'Request',
-    class extends NodeRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
-      }
-    },
+    http.get('/api/billing/plans', () => HttpResponse.json({ mode: 'sandbox', taxPercent: 20, plans: [] })),
+    http.get('/api/me', () => HttpResponse.json({ ...user, accessLevel: 'pro', plan: 'pro' })),
   );
   return confirms;
 }
 
 function renderReady(sessionId = 'cs_test_1') {
-  const store = createTestStore(user);
-  render(
-    <Provider store={store}>
-      <MemoryRouter>
-        <PaymentReady sessionId={sessionId} />
-      </MemoryRouter>
-    </Provider>,
-  );
-  return store;
+  return renderWithApp(<PaymentReady sessionId={sessionId} />, { user }).store;
 }
 
 const pending = { status: 200, body: { subscription: null } };
 const paid = { status: 200, body: { subscription } };
-
-beforeAll(() => {
-  initI18n('en');
-});
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -76,9 +50,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('PaymentReady', () => {

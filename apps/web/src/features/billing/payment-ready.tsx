@@ -3,11 +3,11 @@ import { CircleCheckBig, LogIn, MessageSquare, RotateCw, Settings } from 'lucide
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/store.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { apiErrorCode, apiErrorMessage } from '../../lib/api/api-error.ts';
 import { authDialogOpened, subscriptionSuccessDialogSet } from '../../lib/store/dialogs-slice.ts';
+import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 import { useConfirmCheckoutMutation, useGetBillingPlansQuery } from './billing-api.ts';
 import { planName } from './subscription-text.ts';
 import { useBillingFormat } from './use-billing-format.ts';

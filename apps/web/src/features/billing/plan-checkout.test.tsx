@@ -1,11 +1,11 @@
 import type { BillingPlans, PlanOffer } from '@polymath/shared';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
-import type { ReactNode } from 'react';
-import { Provider } from 'react-redux';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../lib/i18n/i18n.ts';
-import { createTestStore, TEST_PROFILE } from '../../test/test-store.ts';
+import { HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, mockApi, recordRequests } from '../../test/api-server.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { TEST_PROFILE } from '../../test/test-store.ts';
 import { PlanCheckout } from './plan-checkout.tsx';
 import { redirectTo } from './redirect.ts';
 
@@ -30,61 +30,24 @@ const PLANS: BillingPlans = {
   ],
 };
 
-type Reply = { status: number; body: unknown };
-
-/** A tiny /api/billing: plans, and the checkout answer given. */
-function stubApi(checkout: Reply = { status: 200, body: { url: 'https://checkout.example/s/cs_1' } }) {
-  const requests: { method: string; path: string; body?: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      const url = new URL(input.url);
-      const body = input.method === 'POST' ? await input.json() : undefined;
-      requests.push({ method: input.method, path: url.pathname, body });
-      const reply: Reply =
-        url.pathname === '/api/billing/plans'
-          ? { status: 200, body: PLANS }
-          : url.pathname === '/api/billing/checkout'
-            ? checkout
-            : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found.' } } };
-      return new Response(JSON.stringify(reply.body), {
-        status: reply.status,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
+/** A tiny /api/billing: the plans, and the given checkout answer. */
+function stubApi(checkout: () => Response = () => HttpResponse.json({ url: 'https://checkout.example/s/cs_1' })) {
+  mockApi(
+    http.get('/api/billing/plans', () => HttpResponse.json(PLANS)),
+    http.post('/api/billing/checkout', checkout),
   );
-  // Node's Request needs an absolute URL; the app's calls are relative to the page.
-  const NodeRequest = globalThis.Request;
-  vi.stubGlobal(
-    'Request',
-    class extends NodeRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
-      }
-    },
-  );
-  return requests;
+  return recordRequests();
 }
 
 function renderCheckout(signedIn = true) {
-  const store = createTestStore(signedIn ? user : null);
-  const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
-  render(<PlanCheckout />, { wrapper });
-  return store;
+  return renderWithApp(<PlanCheckout />, { user: signedIn ? user : null }).store;
 }
 
 const radio = (period: string) => screen.getByTestId(`plan-${period}`);
 const text = (testId: string) => screen.getByTestId(testId).textContent;
 
-beforeAll(() => {
-  initI18n('en');
-});
-
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   vi.mocked(redirectTo).mockReset();
-  void i18next.changeLanguage('en');
 });
 
 describe('PlanCheckout', () => {
@@ -157,12 +120,16 @@ describe('PlanCheckout', () => {
     fireEvent.click(radio('monthly'));
     fireEvent.click(screen.getByTestId('checkout-button'));
     await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://checkout.example/s/cs_1'));
-    expect(requests.at(-1)).toEqual({ method: 'POST', path: '/api/billing/checkout', body: { period: 'monthly' } });
+    expect(requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/api/billing/checkout',
+      body: { period: 'monthly' },
+    });
     expect(screen.getByTestId('checkout-button').hasAttribute('disabled')).toBe(true);
   });
 
   it('shows a refusal inline, translated, and lets the person try again', async () => {
-    stubApi({ status: 503, body: { error: { code: 'PAYMENTS_UNAVAILABLE', message: 'down' } } });
+    stubApi(() => apiError(503, 'PAYMENTS_UNAVAILABLE'));
     renderCheckout();
     await screen.findByRole('radiogroup');
     fireEvent.click(screen.getByTestId('checkout-button'));

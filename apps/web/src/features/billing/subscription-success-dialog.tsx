@@ -1,10 +1,10 @@
 import { PartyPopper } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/store.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { subscriptionSuccessDialogSet } from '../../lib/store/dialogs-slice.ts';
+import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 import { ProBenefits } from './pro-benefits.tsx';
 
 export default function SubscriptionSuccessDialog() {

@@ -3,12 +3,12 @@ import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useCallback, u
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'react-redux';
 import { toast } from 'sonner';
-import { type RootState, useAppDispatch, useAppSelector } from '../../app/store.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
+import { draftChanged } from '../../lib/store/chat-slice.ts';
 import { authDialogOpened } from '../../lib/store/dialogs-slice.ts';
+import { type RootState, useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 import { ATTACHMENT_ACCEPT } from './attachments.ts';
-import { draftChanged } from './chat-slice.ts';
 import type { AttachmentsControl } from './use-attachments.ts';
 import { useDictation } from './use-dictation.ts';
 

@@ -1,5 +1,5 @@
 import { useChat } from '@ai-sdk/react';
-import type { ChatToolId, ErrorCode } from '@polymath/shared';
+import type { ChatToolId, ErrorCode, PublicModel } from '@polymath/shared';
 import { type FileUIPart, generateId } from 'ai';
 import { ArrowDown, ImagePlus, MessageSquare } from 'lucide-react';
 import { type DragEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -7,16 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'react-redux';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { type RootState, useAppDispatch, useAppSelector } from '../../app/store.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { apiErrorCode } from '../../lib/api/api-error.ts';
 import { baseApi } from '../../lib/api/base-api.ts';
+import { draftChanged } from '../../lib/store/chat-slice.ts';
 import { authDialogOpened, upgradeToProDialogSet } from '../../lib/store/dialogs-slice.ts';
-import { DemoBanner } from '../models/demo-banner.tsx';
-import { isModelLocked } from '../models/model-selection.ts';
-import { useCurrentModel } from '../models/use-current-model.ts';
+import { type RootState, useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 import { chatApi } from './chat-api.ts';
 import { ChatErrorNotice } from './chat-error-notice.tsx';
 import { chatErrorCode, isDisconnectError } from './chat-errors.ts';
@@ -29,7 +27,6 @@ import {
   messageText,
   requestServerStop,
 } from './chat-request.ts';
-import { draftChanged } from './chat-slice.ts';
 import { preloadMarkdown } from './markdown/lazy-markdown.tsx';
 import { MessageItem } from './message-item.tsx';
 import { useAttachments } from './use-attachments.ts';
@@ -39,6 +36,16 @@ const TOOL_ID: ChatToolId = 'web-main';
 
 type Loaded = { messages: ChatUIMessage[]; live: boolean };
 
+/** The model the conversation talks to, chosen outside it (the route composes the models feature). */
+export type ConversationModel = {
+  /** The model in use; undefined while the catalogue loads. */
+  model: PublicModel | undefined;
+  /** What a request names. */
+  modelId: string;
+  /** The person's plan does not allow the model: a send opens the upgrade dialog instead. */
+  locked: boolean;
+};
+
 /**
  * The web-main chat for one thread id. A new chat starts empty; an existing one loads its messages
  * (GET /api/threads/:id) and, when an answer is still being written, resumes its stream.
@@ -46,10 +53,15 @@ type Loaded = { messages: ChatUIMessage[]; live: boolean };
 export function Conversation({
   threadId,
   existing,
+  current,
+  banner,
   footer,
 }: {
   threadId: string;
   existing: boolean;
+  current: ConversationModel;
+  /** Shown above the messages (the route puts the demo-model notice there). */
+  banner?: ReactNode;
   /** Shown under the message box (the route puts the credits meter there). */
   footer?: ReactNode;
 }) {
@@ -73,7 +85,16 @@ export function Conversation({
   }
 
   if (loaded) {
-    return <ChatSession threadId={threadId} initialMessages={loaded.messages} resume={loaded.live} footer={footer} />;
+    return (
+      <ChatSession
+        threadId={threadId}
+        initialMessages={loaded.messages}
+        resume={loaded.live}
+        current={current}
+        banner={banner}
+        footer={footer}
+      />
+    );
   }
   if (!signedIn) return <ThreadLoadError code="UNAUTHORIZED" onRetry={() => undefined} />;
   if (query.isError && !query.isFetching) {
@@ -131,11 +152,15 @@ function ChatSession({
   threadId,
   initialMessages,
   resume,
+  current,
+  banner,
   footer,
 }: {
   threadId: string;
   initialMessages: ChatUIMessage[];
   resume: boolean;
+  current: ConversationModel;
+  banner?: ReactNode;
   footer?: ReactNode;
 }) {
   const { t } = useTranslation('chat');
@@ -144,7 +169,7 @@ function ChatSession({
   const navigate = useNavigate();
   const params = useParams();
   const signedIn = useAppSelector((s) => s.user.currentUser !== null);
-  const { model, modelId, isPro } = useCurrentModel(TOOL_ID);
+  const { model, modelId, locked } = current;
   const vision = model?.capabilities.vision ?? false;
   const attachments = useAttachments({ enabled: vision });
 
@@ -222,7 +247,7 @@ function ChatSession({
       dispatch(authDialogOpened('signIn'));
       return false;
     }
-    if (model && isModelLocked(model, isPro)) {
+    if (locked) {
       dispatch(upgradeToProDialogSet(true));
       return false;
     }
@@ -332,7 +357,7 @@ function ChatSession({
       onDragLeave={onDragLeave}
       onDrop={onDrop}
     >
-      {model?.demo ? <DemoBanner /> : null}
+      {banner}
       <div className="relative min-h-0 flex-1">
         <div ref={scroller} className="absolute inset-0 overflow-y-auto overflow-x-hidden" data-testid="chat-scroller">
           <div ref={content} className="flex min-h-full flex-col">

@@ -1,7 +1,7 @@
 import type { Credits } from '@polymath/shared';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useAppSelector } from '../../app/store.ts';
 import { baseApi } from '../../lib/api/base-api.ts';
+import { useAppSelector } from '../../lib/store/store.ts';
 
 /** GET /api/credits: today's allowance of the signed-in user. Invalidate 'Credits' after sending a message. */
 export const creditsApi = baseApi.injectEndpoints({

@@ -1,11 +1,11 @@
 import type { Credits } from '@polymath/shared';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import i18next from 'i18next';
-import type { ReactNode } from 'react';
-import { Provider } from 'react-redux';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../lib/i18n/i18n.ts';
-import { createTestStore, TEST_PROFILE } from '../../test/test-store.ts';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { mockApi, recordRequests } from '../../test/api-server.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { TEST_PROFILE } from '../../test/test-store.ts';
 import { CreditsMeter } from './credits-meter.tsx';
 import { describeReset, freeCreditsText } from './credits-text.ts';
 
@@ -24,16 +24,6 @@ const free = (remaining: number): Credits => ({
 const pro: Credits = { plan: 'pro', dailyLimit: null, used: 3, remaining: null, resetsAt: NEXT_MIDNIGHT_UTC };
 
 const user = TEST_PROFILE;
-
-beforeAll(() => {
-  initI18n('en');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  void i18next.changeLanguage('en');
-});
 
 describe('describeReset', () => {
   it('shows only the time when the reset is later today where the person is', () => {
@@ -82,45 +72,26 @@ describe('freeCreditsText', () => {
 
 // --- The component, against a stubbed /api/credits ------------------------------------------------
 
-function makeStore(signedIn = true) {
-  return createTestStore(signedIn ? user : null);
-}
-
 /** Answers GET /api/credits with the given responses in turn (the last one repeats). */
 function stubCredits(...responses: Array<{ status: number; body?: unknown }>) {
-  const calls: string[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    calls.push(input instanceof Request ? input.url : String(input));
-    const next = responses.length > 1 ? responses.shift() : responses[0];
-    const { status, body } = next ?? { status: 500 };
-    return new Response(JSON.stringify(body ?? { error: { code: 'INTERNAL_ERROR', message: 'x' } }), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  // Node's Request needs an absolute URL; the app's calls are relative to the page.
-  const NodeRequest = globalThis.Request;
-  vi.stubGlobal(
-    'Request',
-    class extends NodeRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
-      }
-    },
+  mockApi(
+    http.get('/api/credits', () => {
+      const next = responses.length > 1 ? responses.shift() : responses[0];
+      const { status, body } = next ?? { status: 500 };
+      return HttpResponse.json((body ?? { error: { code: 'INTERNAL_ERROR', message: 'x' } }) as never, { status });
+    }),
   );
-  return calls;
+  return recordRequests();
 }
 
-function renderMeter(store: ReturnType<typeof makeStore>) {
-  const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
-  return render(<CreditsMeter />, { wrapper });
+function renderMeter(signedIn = true) {
+  return renderWithApp(<CreditsMeter />, { user: signedIn ? user : null });
 }
 
 describe('CreditsMeter', () => {
   it('shows the free allowance left today', async () => {
     stubCredits({ status: 200, body: free(7) });
-    renderMeter(makeStore());
+    renderMeter();
     const meter = await screen.findByTestId('credits-meter');
     expect(meter.textContent).toMatch(/^7 of 10 free messages left today · resets (at|on) /);
     expect(meter.dataset.state).toBe('available');
@@ -129,8 +100,7 @@ describe('CreditsMeter', () => {
 
   it('warns at zero and opens the upgrade dialog', async () => {
     stubCredits({ status: 200, body: free(0) });
-    const store = makeStore();
-    renderMeter(store);
+    const { store } = renderMeter();
     const meter = await screen.findByTestId('credits-meter');
     expect(meter.textContent).toMatch(/^0 of 10 free messages left today/);
     expect(meter.dataset.state).toBe('empty');
@@ -140,7 +110,7 @@ describe('CreditsMeter', () => {
 
   it('shows a small label for Pro', async () => {
     stubCredits({ status: 200, body: pro });
-    renderMeter(makeStore());
+    renderMeter();
     expect((await screen.findByTestId('credits-meter')).textContent).toBe('Pro · unlimited');
   });
 
@@ -149,25 +119,25 @@ describe('CreditsMeter', () => {
       { status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'down' } } },
       { status: 200, body: free(4) },
     );
-    renderMeter(makeStore());
+    renderMeter();
     const meter = await screen.findByTestId('credits-meter');
     expect(meter.textContent).toContain('Could not fetch credits.');
     fireEvent.click(screen.getByTestId('credits-retry'));
     expect(await screen.findByText(/^4 of 10 free messages left today/)).toBeTruthy();
     expect(calls).toHaveLength(2);
-    expect(calls[0]).toMatch(/\/api\/credits$/);
+    expect(calls[0]?.url.href).toMatch(/\/api\/credits$/);
   });
 
   it('says it in Turkish too', async () => {
     await i18next.changeLanguage('tr');
     stubCredits({ status: 500 });
-    renderMeter(makeStore());
+    renderMeter();
     expect((await screen.findByTestId('credits-meter')).textContent).toContain('Krediler alınamadı.');
   });
 
   it('renders nothing and asks nothing for a signed-out visitor', async () => {
     const calls = stubCredits({ status: 200, body: free(7) });
-    const { container } = renderMeter(makeStore(false));
+    const { container } = renderMeter(false);
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(container.innerHTML).toBe('');
     expect(calls).toHaveLength(0);

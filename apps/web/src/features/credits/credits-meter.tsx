@@ -1,10 +1,10 @@
 import { Crown, RotateCw } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/store.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { upgradeToProDialogSet } from '../../lib/store/dialogs-slice.ts';
+import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 import { useCredits } from './credits-api.ts';
 import { freeCreditsText } from './credits-text.ts';
 

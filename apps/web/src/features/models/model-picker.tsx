@@ -3,10 +3,10 @@ import { Bot, Brain, Check, ChevronDown, Eye, Lock } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useAppDispatch } from '../../app/store.ts';
 import { cn } from '../../components/ui/cn.ts';
+import { toolModelChosen } from '../../lib/store/chat-slice.ts';
 import { upgradeToProDialogSet } from '../../lib/store/dialogs-slice.ts';
-import { toolModelChosen } from '../chat/chat-slice.ts';
+import { useAppDispatch } from '../../lib/store/store.ts';
 import { groupByProvider, isModelLocked } from './model-selection.ts';
 import { useCurrentModel } from './use-current-model.ts';
 

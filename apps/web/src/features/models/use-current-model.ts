@@ -1,6 +1,6 @@
 import { type ChatToolId, DEFAULT_CHAT_TOOL_SETTINGS, type PublicModel } from '@polymath/shared';
 import { useMemo } from 'react';
-import { useAppSelector } from '../../app/store.ts';
+import { useAppSelector } from '../../lib/store/store.ts';
 import { resolveModel } from './model-selection.ts';
 import { useGetModelsQuery } from './models-api.ts';
 

@@ -1,18 +1,16 @@
-import { skipToken } from '@reduxjs/toolkit/query';
 import { BadgeCheck, LogOut, MailWarning, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { useAppDispatch, useAppSelector } from '../../app/store.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
+import { SettingsSection } from '../../components/ui/settings-section.tsx';
 import { apiErrorCode, apiErrorMessage } from '../../lib/api/api-error.ts';
 import { refreshProfile, useSignOutMutation } from '../../lib/api/session-api.ts';
+import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 import { userSignedOut } from '../../lib/store/user-slice.ts';
-import { useGetSubscriptionQuery } from '../billing/billing-api.ts';
-import { isRenewingPro } from '../billing/subscription-text.ts';
 import { ProfilePhoto } from './profile-photo.tsx';
 import {
   useDeleteAccountMutation,
@@ -20,10 +18,12 @@ import {
   useSendVerificationMutation,
   useUpdateProfileMutation,
 } from './settings-api.ts';
-import { SettingsSection } from './settings-section.tsx';
 
-/** Settings → Account: names, photo, email verification, password, sign-out and account deletion. */
-export function AccountSettings() {
+/**
+ * Settings → Account: names, photo, email verification, password, sign-out and account deletion.
+ * `mustCancelSubscription`: a renewing Pro subscription blocks deletion (spec §4); billing knows it.
+ */
+export function AccountSettings({ mustCancelSubscription }: { mustCancelSubscription: boolean }) {
   const { t } = useTranslation();
   const user = useAppSelector((s) => s.user.currentUser);
   if (!user) return null;
@@ -36,7 +36,7 @@ export function AccountSettings() {
       <EmailSection />
       <PasswordSection />
       <SignOutSection />
-      <DeleteAccountSection />
+      <DeleteAccountSection mustCancelFirst={mustCancelSubscription} />
     </div>
   );
 }
@@ -204,12 +204,9 @@ function MyPlanLink() {
   );
 }
 
-function DeleteAccountSection() {
+function DeleteAccountSection({ mustCancelFirst }: { mustCancelFirst: boolean }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const pro = useAppSelector((s) => s.user.currentUser?.accessLevel === 'pro');
-  const { data } = useGetSubscriptionQuery(pro ? undefined : skipToken);
-  const mustCancelFirst = pro && isRenewingPro(data?.subscription);
   const [open, setOpen] = useState(false);
   const [confirmed, setConfirmed] = useState(false);
   const [error, setError] = useState<{ code: string; message: string }>();

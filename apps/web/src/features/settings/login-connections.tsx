@@ -2,14 +2,14 @@ import type { LoginProvider } from '@polymath/shared';
 import { Apple, KeyRound, Link2, Unlink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { useAppDispatch, useAppSelector } from '../../app/store.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { SettingsSection } from '../../components/ui/settings-section.tsx';
 import { apiErrorMessage } from '../../lib/api/api-error.ts';
 import { useGetPublicConfigQuery } from '../../lib/api/base-api.ts';
 import { refreshProfile } from '../../lib/api/session-api.ts';
 import { startSocialSignIn } from '../../lib/auth/social-popup.ts';
+import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 import { useSendChangePasswordEmailMutation, useUnlinkConnectionMutation } from './settings-api.ts';
-import { SettingsSection } from './settings-section.tsx';
 
 /**
  * Settings → Login Connections: Google, Apple and email/password. Connecting a provider links it to

@@ -3,10 +3,10 @@ import { Camera, Trash2, UserRound } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { useAppDispatch, useAppSelector } from '../../app/store.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { apiErrorMessage } from '../../lib/api/api-error.ts';
 import { refreshProfile } from '../../lib/api/session-api.ts';
+import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 import { useDeletePhotoMutation, useUploadPhotoMutation } from './settings-api.ts';
 
 /** Profile photo: JPEG, PNG or WebP up to 4 MB (spec §5); the server checks the content again. */

@@ -1,11 +1,11 @@
 import type { Thread } from '@polymath/shared';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { Toaster, toast } from 'sonner';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../lib/i18n/i18n.ts';
-import { createTestStore, TEST_PROFILE } from '../../test/test-store.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../test/api-server.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { TEST_PROFILE } from '../../test/test-store.ts';
 import { ThreadHistory } from './thread-history.tsx';
 
 const NOW = Date.parse('2026-03-15T12:00:00Z');
@@ -88,25 +88,11 @@ class FakeServer {
 
 let server: FakeServer;
 
-beforeAll(() => {
-  initI18n('en');
-});
-
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   server = new FakeServer();
-  const NodeRequest = globalThis.Request;
-  class PageRequest extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
-    }
-  }
-  vi.stubGlobal('Request', PageRequest);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => server.handle(new PageRequest(input, init))),
-  );
+  mockApi(http.all(/\/api\/threads(\/|$|\?)/, ({ request }) => server.handle(request)));
   vi.stubGlobal(
     'ResizeObserver',
     class {
@@ -119,33 +105,18 @@ beforeEach(() => {
 
 afterEach(() => {
   toast.dismiss(); // sonner keeps its toasts in module state
-  cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
 function setup({ signedIn = true, path = '/web-main' } = {}) {
-  const store = createTestStore(signedIn ? user : null);
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <>
-            <ThreadHistory />
-            <Toaster />
-          </>
-        ),
-      },
-    ],
-    { initialEntries: [path] },
+  return renderWithApp(
+    <>
+      <ThreadHistory />
+      <Toaster />
+    </>,
+    { user: signedIn ? user : null, path },
   );
-  render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
-  return { store, router };
 }
 
 const items = () => screen.queryAllByTestId('history-item');

@@ -3,9 +3,9 @@ import { Search, X } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/store.ts';
 import { cn } from '../../components/ui/cn.ts';
 import { baseApi } from '../../lib/api/base-api.ts';
+import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 import { HistorySkeleton, ThreadList } from './thread-list.tsx';
 import { useEscapeFirst } from './use-escape-first.ts';
 

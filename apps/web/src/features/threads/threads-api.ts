@@ -1,4 +1,4 @@
-import type { Thread, ThreadDetail, ThreadListResponse } from '@polymath/shared';
+import type { Thread, ThreadListResponse } from '@polymath/shared';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { InfiniteData } from '@reduxjs/toolkit/query';
 import { baseApi } from '../../lib/api/base-api.ts';
@@ -12,9 +12,9 @@ const LIST_TAG = { type: 'Threads', id: 'LIST' } as const;
 const SEARCH_TAG = { type: 'Threads', id: 'SEARCH' } as const;
 
 /**
- * Chat threads (spec §2): the history lists as keyset-paged infinite queries, one thread with its
- * messages, and rename / star / delete / restore. Starring and deleting update every cached list
- * at once and roll back when the server refuses.
+ * Chat threads (spec §2): the history lists as keyset-paged infinite queries and rename / star /
+ * delete / restore (one thread with its messages is the chat's `getChatThread`). Starring and
+ * deleting update every cached list at once and roll back when the server refuses.
  */
 export const threadsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -34,10 +34,6 @@ export const threadsApi = baseApi.injectEndpoints({
         arg.q ? SEARCH_TAG : LIST_TAG,
         ...(result?.pages.flatMap((page) => page.threads.map((t) => ({ type: 'Threads' as const, id: t.id }))) ?? []),
       ],
-    }),
-    getThread: build.query<ThreadDetail, string>({
-      query: (id) => `/threads/${encodeURIComponent(id)}`,
-      providesTags: (_result, _error, id) => [{ type: 'Threads', id }],
     }),
     renameThread: build.mutation<Thread, { id: string; title: string }>({
       query: ({ id, title }) => ({ url: `/threads/${encodeURIComponent(id)}`, method: 'PATCH', body: { title } }),
@@ -95,7 +91,6 @@ export const threadsApi = baseApi.injectEndpoints({
 
 export const {
   useListThreadsInfiniteQuery,
-  useGetThreadQuery,
   useRenameThreadMutation,
   useSetThreadStarredMutation,
   useDeleteThreadMutation,
@@ -130,7 +125,7 @@ function updateLists(
   );
 }
 
-/** A thread as some cached list or the open chat knows it. */
+/** A thread as some cached list knows it. */
 function findCachedThread(getState: GetState, id: string): Thread | undefined {
   const state = apiState(getState);
   for (const args of threadsApi.util.selectCachedArgsForQuery(state, 'listThreads')) {
@@ -138,7 +133,7 @@ function findCachedThread(getState: GetState, id: string): Thread | undefined {
     const found = data?.pages.flatMap((p) => p.threads).find((t) => t.id === id);
     if (found) return found;
   }
-  return threadsApi.endpoints.getThread.select(id)(state).data?.thread;
+  return undefined;
 }
 
 /** Puts a thread where it belongs by last activity, unless that is past the pages loaded so far. */
@@ -170,7 +165,7 @@ function starCachedThread(dispatch: Dispatch, getState: GetState, thread: Thread
   });
 }
 
-/** The server's copy of a changed thread replaces the cached one in lists and in the open chat. */
+/** The server's copy of a changed thread replaces the cached one in the lists (the open chat owns its messages). */
 function replaceCachedThread(dispatch: Dispatch, getState: GetState, thread: Thread): void {
   updateLists(dispatch, getState, (draft) => {
     for (const page of draft.pages) {
@@ -178,12 +173,4 @@ function replaceCachedThread(dispatch: Dispatch, getState: GetState, thread: Thr
       if (index !== -1) page.threads[index] = thread;
     }
   });
-  const state = apiState(getState);
-  if (threadsApi.endpoints.getThread.select(thread.id)(state).data) {
-    dispatch(
-      threadsApi.util.updateQueryData('getThread', thread.id, (draft) => {
-        draft.thread = thread;
-      }),
-    );
-  }
 }

@@ -2,8 +2,8 @@ import type { Thread } from '@polymath/shared';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { useAppDispatch } from '../../app/store.ts';
 import { apiErrorMessage } from '../../lib/api/api-error.ts';
+import { useAppDispatch } from '../../lib/store/store.ts';
 import { threadIdFromPath } from './thread-path.ts';
 import { threadsApi } from './threads-api.ts';
 

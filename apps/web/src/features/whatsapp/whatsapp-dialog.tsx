@@ -3,11 +3,11 @@ import { MessageCircle } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { useAppDispatch, useAppSelector } from '../../app/store.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { authDialogOpened, upgradeToProDialogSet, whatsAppDialogSet } from '../../lib/store/dialogs-slice.ts';
+import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 
 /** WhatsApp dialog (spec §2): choose a country, then enter a phone number. Pro users chat in WhatsApp. */
 export default function WhatsAppDialog() {

@@ -13,7 +13,9 @@ export function apiErrorCode(error: FetchBaseQueryError | SerializedError | unde
   return 'UNKNOWN_ERROR';
 }
 
-/** What to show a person for a failed call, in their language. */
+/** What to show a person for a failed call, in their language (WRONG_ORIGIN names the app's address). */
 export function apiErrorMessage(error: unknown, t: TFunction): string {
-  return t(`errors:${apiErrorCode(error)}`);
+  const details = (error as { data?: { error?: { details?: { url?: unknown } } } } | undefined)?.data?.error?.details;
+  const url = typeof details?.url === 'string' ? details.url : window.location.origin;
+  return t(`errors:${apiErrorCode(error)}`, { url });
 }

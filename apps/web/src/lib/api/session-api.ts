@@ -1,5 +1,5 @@
 import type { Profile } from '@polymath/shared';
-import type { AppDispatch } from '../../app/store.ts';
+import type { AppDispatch } from '../store/store.ts';
 import { userUpdated } from '../store/user-slice.ts';
 import { baseApi } from './base-api.ts';
 

@@ -1,6 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { chatSlice, draftChanged } from '../../features/chat/chat-slice.ts';
+import { chatSlice, draftChanged } from './chat-slice.ts';
 import { createCrossTabSync } from './cross-tab-sync.ts';
 import { dialogsSlice, upgradeToProDialogSet } from './dialogs-slice.ts';
 

@@ -1,11 +1,19 @@
-import { sandboxCheckoutSchema, subscriptionResponseSchema, taxOn } from '@polymath/shared';
-import { Hono } from 'hono';
+import { checkoutSessionIdSchema, sandboxCheckoutSchema, subscriptionResponseSchema, taxOn } from '@polymath/shared';
+import { type Context, Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
+import { AppError } from '../../../lib/app-error.ts';
 import type { Auth } from '../../auth/auth.ts';
 import { requireUser, type UserEnv } from '../../auth/require-user.ts';
 import type { BillingRuntime } from '../billing-runtime.ts';
 import { getSubscription } from '../subscriptions.service.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
+
+/** The :id of the URL; one that cannot be a session id is as unknown as another user's (404). */
+function sessionIdOf(c: Context): string {
+  const id = c.req.param('id') ?? '';
+  if (!checkoutSessionIdSchema.safeParse(id).success) throw new AppError('CHECKOUT_NOT_FOUND');
+  return id;
+}
 
 /**
  * /api/billing/sandbox: the test-mode checkout page and the test clock. Mounted only when there are
@@ -24,7 +32,7 @@ export function sandboxRoutes(auth: Auth, billing: BillingRuntime, sandbox: Sand
         },
       }),
       async (c) => {
-        const session = await sandbox.checkoutFor(c.req.param('id'), c.var.user.id);
+        const session = await sandbox.checkoutFor(sessionIdOf(c), c.var.user.id);
         const tax = taxOn(session.price.unit_amount, billing.plans.taxPercent);
         return c.json({
           id: session.id,
@@ -46,7 +54,7 @@ export function sandboxRoutes(auth: Auth, billing: BillingRuntime, sandbox: Sand
         summary: 'Sandbox: "Pay" without a card; the subscription starts and its events are delivered',
         responses: { 200: { description: '{ url }: the success URL' } },
       }),
-      async (c) => c.json({ url: await sandbox.completeCheckout(c.req.param('id'), c.var.user.id) }),
+      async (c) => c.json({ url: await sandbox.completeCheckout(sessionIdOf(c), c.var.user.id) }),
     )
     .post(
       '/clock/advance',

@@ -1,4 +1,4 @@
-import { MyPlan } from '../../../features/settings/my-plan.tsx';
+import { MyPlan } from '../../../features/billing/my-plan.tsx';
 
 export function Component() {
   return <MyPlan />;

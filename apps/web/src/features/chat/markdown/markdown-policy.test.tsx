@@ -1,7 +1,6 @@
-import { act, cleanup, render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { Suspense } from 'react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../../lib/i18n/i18n.ts';
+import { describe, expect, it } from 'vitest';
 import { markdownUrlTransform, safeHttpUrl, urlHost } from './markdown-policy.ts';
 import Renderer from './markdown-renderer.tsx';
 
@@ -26,11 +25,6 @@ async function renderMarkdown(text: string) {
   expect(result.queryByTestId('md-loading')).toBeNull();
   return result;
 }
-
-beforeAll(() => {
-  initI18n('en');
-});
-afterEach(cleanup);
 
 describe('link policy', () => {
   it.each([

@@ -1,14 +1,14 @@
 import type { Profile, Subscription } from '@polymath/shared';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../lib/i18n/i18n.ts';
-import { createTestStore, TEST_PROFILE } from '../../test/test-store.ts';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { apiError, mockApi, recordRequests, type SentRequest } from '../../test/api-server.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { TEST_PROFILE } from '../../test/test-store.ts';
 import { MyPlan } from './my-plan.tsx';
 
-vi.mock('../billing/redirect.ts', () => ({ redirectTo: vi.fn() }));
+vi.mock('./redirect.ts', () => ({ redirectTo: vi.fn() }));
 
 const free = TEST_PROFILE;
 const pro: Profile = { ...free, accessLevel: 'pro', plan: 'pro' };
@@ -29,59 +29,25 @@ const active: Subscription = {
 /** /api/billing/subscription, /cancel, /resume over one in-memory record; /api/me answers the profile. */
 function stubApi(initial: Subscription | null, profile: Profile) {
   let subscription = initial;
-  const posts: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      const { pathname } = new URL(input.url);
-      const json = (body: unknown, status = 200) =>
-        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-      if (input.method === 'POST') posts.push(pathname);
-      if (pathname === '/api/me') return json(profile);
-      if (pathname === '/api/billing/subscription') return json({ subscription });
-      if (pathname === '/api/billing/cancel' && subscription) {
-        subscription = { ...subscription, cancelAtPeriodEnd: true };
-        return json({ subscription });
-      }
-      if (pathname === '/api/billing/resume' && subscription) {
-        subscription = { ...subscription, cancelAtPeriodEnd: false };
-        return json({ subscription });
-      }
-      return json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, 404);
-    }),
+  const change = (patch: Partial<Subscription>) => {
+    if (!subscription) return apiError(404, 'NOT_FOUND');
+    subscription = { ...subscription, ...patch };
+    return HttpResponse.json({ subscription });
+  };
+  mockApi(
+    http.get('/api/me', () => HttpResponse.json(profile)),
+    http.get('/api/billing/subscription', () => HttpResponse.json({ subscription })),
+    http.post('/api/billing/cancel', () => change({ cancelAtPeriodEnd: true })),
+    http.post('/api/billing/resume', () => change({ cancelAtPeriodEnd: false })),
   );
-  const NodeRequest = globalThis.Request;
-  vi.stubGlobal(
-    'Request',
-    class extends NodeRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
-      }
-    },
-  );
-  return posts;
+  return recordRequests();
 }
 
 function renderMyPlan(profile: Profile) {
-  const store = createTestStore(profile);
-  render(
-    <Provider store={store}>
-      <MemoryRouter>
-        <MyPlan />
-      </MemoryRouter>
-    </Provider>,
-  );
+  renderWithApp(<MyPlan />, { user: profile });
 }
 
-beforeAll(() => {
-  initI18n('en');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  void i18next.changeLanguage('en');
-});
+const posts = (requests: SentRequest[]) => requests.filter((r) => r.method === 'POST').map((r) => r.path);
 
 describe('MyPlan', () => {
   it('shows a free user the Free plan and the way to Pro', async () => {
@@ -107,7 +73,7 @@ describe('MyPlan', () => {
   });
 
   it('cancels after a confirmation that says until when Pro stays, then offers to resume', async () => {
-    const posts = stubApi(active, pro);
+    const requests = stubApi(active, pro);
     renderMyPlan(pro);
     fireEvent.click(await screen.findByTestId('cancel-subscription'));
     const dialog = await screen.findByTestId('cancel-subscription-dialog');
@@ -122,11 +88,11 @@ describe('MyPlan', () => {
     );
     expect(screen.queryByTestId('cancel-subscription-dialog')).toBeNull();
     expect(screen.getByTestId('current-plan').textContent).toBe('Pro');
-    expect(posts).toContain('/api/billing/cancel');
+    expect(posts(requests)).toContain('/api/billing/cancel');
 
     fireEvent.click(screen.getByTestId('resume-subscription'));
     await waitFor(() => expect(screen.getByTestId('my-plan-status').textContent).toBe('Renews on April 15, 2026'));
-    expect(posts).toContain('/api/billing/resume');
+    expect(posts(requests)).toContain('/api/billing/resume');
   });
 
   it('says when a cancelled plan ended', async () => {

@@ -2,13 +2,12 @@ import { PERSIST_KEY, PERSIST_TIMEOUT_MS, PERSIST_VERSION } from '@polymath/shar
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { type TypedUseSelectorHook, useDispatch, useSelector } from 'react-redux';
 import { FLUSH, PAUSE, PERSIST, PURGE, persistReducer, persistStore, REGISTER, REHYDRATE } from 'redux-persist';
-
-import { chatSlice } from '../features/chat/chat-slice.ts';
-import { baseApi } from '../lib/api/base-api.ts';
-import { createCrossTabSync } from '../lib/store/cross-tab-sync.ts';
-import { dialogsSlice } from '../lib/store/dialogs-slice.ts';
-import { persistStorage } from '../lib/store/persist-storage.ts';
-import { userSlice } from '../lib/store/user-slice.ts';
+import { baseApi } from '../api/base-api.ts';
+import { chatSlice } from './chat-slice.ts';
+import { createCrossTabSync } from './cross-tab-sync.ts';
+import { dialogsSlice } from './dialogs-slice.ts';
+import { persistStorage } from './persist-storage.ts';
+import { userSlice } from './user-slice.ts';
 
 const rootReducer = combineReducers({
   chat: chatSlice.reducer,

@@ -3,20 +3,20 @@ import { Crown, RotateCw, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppSelector } from '../../app/store.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
+import { SettingsSection } from '../../components/ui/settings-section.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../lib/api/api-error.ts';
-import { useSubscription } from '../billing/billing-api.ts';
+import { useAppSelector } from '../../lib/store/store.ts';
+import { useSubscription } from './billing-api.ts';
 import {
   CancelSubscriptionButton,
   ManageSubscriptionButton,
   ResumeSubscriptionButton,
-} from '../billing/subscription-actions.tsx';
-import { periodName, pricePerPeriod, subscriptionStatusLine } from '../billing/subscription-text.ts';
-import { useBillingFormat } from '../billing/use-billing-format.ts';
-import { SettingsSection } from './settings-section.tsx';
+} from './subscription-actions.tsx';
+import { periodName, pricePerPeriod, subscriptionStatusLine } from './subscription-text.ts';
+import { useBillingFormat } from './use-billing-format.ts';
 
 /**
  * Settings → My Plan: Free or Pro, the price and what happens next (renews, ends, ended), and the

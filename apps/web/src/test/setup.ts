@@ -1,0 +1,29 @@
+import { cleanup } from '@testing-library/react';
+import i18next from 'i18next';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { initI18n } from '../lib/i18n/i18n.ts';
+import { apiServer } from './api-server.ts';
+
+// Node's Request needs an absolute URL; the app's calls are relative to the page, as in a browser.
+const NodeRequest = globalThis.Request;
+globalThis.Request = class PageRequest extends NodeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
+  }
+};
+
+beforeAll(() => {
+  initI18n('en');
+  apiServer.listen({ onUnhandledRequest: 'error' });
+});
+
+afterEach(async () => {
+  cleanup();
+  apiServer.resetHandlers();
+  apiServer.events.removeAllListeners();
+  await i18next.changeLanguage('en');
+});
+
+afterAll(() => {
+  apiServer.close();
+});
