@@ -405,7 +405,7 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
     let form: FormData | undefined;
     if (raw.length > 0 && /^multipart\/form-data/i.test(contentType)) {
       try {
-        form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
+        form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData();
         body = await describeForm(form);
       } catch {
         body = '(a multipart body that cannot be read)';

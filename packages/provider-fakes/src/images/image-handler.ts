@@ -451,7 +451,8 @@ export async function handleImageRequest(tools: ImageServerTools, res: ServerRes
               request.width,
               request.height,
               request.format,
-              `${request.model}|${request.prompt}|${index}|${request.endpoint}`,
+              // Every picture differs, as a real model's do, even for the same prompt.
+              `${request.model}|${request.prompt}|${request.endpoint}|${serial}|${index}`,
             );
       return answer === 'url'
         ? { url: tools.publish(bytes, MEDIA_TYPES[request.format]) }
@@ -465,7 +466,11 @@ export async function handleImageRequest(tools: ImageServerTools, res: ServerRes
 /** A readable summary of a multipart form for the request log: fields as text, files by type and size. */
 export async function describeForm(form: FormData): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of form.entries()) {
+  const entries: [string, string | File][] = [];
+  form.forEach((value, key) => {
+    entries.push([key, value]);
+  });
+  for (const [key, value] of entries) {
     let entry: unknown = value;
     if (typeof value !== 'string') {
       const bytes = Buffer.from(await value.arrayBuffer());
