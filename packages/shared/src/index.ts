@@ -10,5 +10,6 @@ export * from './chat/chat-request.schema.ts';
 export * from './chat/tool-settings.ts';
 export * from './credits/credits.schema.ts';
 export * from './errors/error-codes.ts';
+export * from './images/image-options.ts';
 export * from './models/model.schema.ts';
 export * from './threads/thread.schema.ts';
