@@ -18,7 +18,10 @@ export type FakeScript = {
   reasoningTokens?: number;
   /** Answer HTTP 500 with the provider's error JSON; nothing is streamed. */
   failBeforeFirstToken?: boolean;
-  /** Send this many answer tokens, then destroy the socket (no final chunk). */
+  /**
+   * Send this many answer tokens, then destroy the socket (no final chunk). A tool call's argument
+   * pieces count as its tokens (Gemini sends a call whole: one token).
+   */
   dropAfter?: number;
   /** Send the response headers and nothing more until the client goes away. */
   hang?: boolean;

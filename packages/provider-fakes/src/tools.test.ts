@@ -196,6 +196,26 @@ describe.each(cases)('$name', ({ provider, model, make }) => {
     expect((wrong as APICallError).responseBody).toContain('tool=nope is not offered');
   });
 
+  it('cuts a streamed tool call short when asked: no tool runs, the stream errors', async () => {
+    const calls: unknown[] = [];
+    const result = streamText({
+      model: make(model),
+      prompt: 'A fox [[fake tool=generate_image drop=0 pace=1]]',
+      tools: { generate_image: imageTool(calls) },
+      stopWhen: stepCountIs(3),
+      maxRetries: 0,
+      onError: () => {},
+    });
+    const errors: unknown[] = [];
+    try {
+      for await (const part of result.fullStream) if (part.type === 'error') errors.push(part.error);
+    } catch (err) {
+      errors.push(err);
+    }
+    expect(calls).toEqual([]);
+    expect(errors.length).toBeGreaterThan(0);
+  });
+
   it('plays a queued script asking for a tool, and counts one script per request', async () => {
     const calls: unknown[] = [];
     fakes.script([
