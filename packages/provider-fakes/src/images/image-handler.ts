@@ -159,18 +159,10 @@ async function readOpenAi(endpoint: ImageEndpoint, body: unknown, form: FormData
       }
     }
     if (!size || size === 'auto') {
-      const sizes = (family?.sizes ?? []).filter((s) => s !== 'auto');
-      shape =
-        sizes.length > 0
-          ? parseSize(
-              sizes.reduce((best, s) => {
-                const [w, h] = parseSize(s);
-                const [bw, bh] = parseSize(best);
-                const target = Math.log(photo.width / photo.height);
-                return Math.abs(Math.log(w / h) - target) < Math.abs(Math.log(bw / bh) - target) ? s : best;
-              }),
-            )
-          : [photo.width, photo.height];
+      // `auto` (or none) keeps the photo's shape: the model's size nearest to it, or the photo's own.
+      const sizes = (family?.sizes ?? []).filter((s) => s !== 'auto').map(parseSize);
+      const off = ([w, h]: [number, number]) => Math.abs(Math.log(w / h / (photo.width / photo.height)));
+      shape = sizes.reduce((best, s) => (off(s) < off(best) ? s : best), sizes[0] ?? [photo.width, photo.height]);
     }
   }
   const outputFormat = field('output_format');

@@ -143,6 +143,18 @@ describe('OpenAI images', () => {
     ]);
   });
 
+  it("keeps the photo's shape when an edit names no size", async () => {
+    const result = await generateImage({
+      model: openai().image('gpt-image-1'),
+      prompt: { text: 'x', images: [photo] },
+    });
+    // 600x400 is nearest gpt-image-1's 1536x1024.
+    expect(await decoded(result.images[0]?.uint8Array ?? new Uint8Array())).toMatchObject({
+      width: 1536,
+      height: 1024,
+    });
+  });
+
   it('refuses a mask that does not match the photo, as OpenAI does', async () => {
     const small = await sharp(mask).resize(300, 200).png().toBuffer();
     const error = await generateImage({
