@@ -50,7 +50,8 @@ const envSchema = z.object({
   APPLE_ISSUER: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(5),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
-  // Chat: model providers (each optional; a provider without a key shows its models as unavailable).
+  // Chat and image models: providers (each optional; a provider without a key shows its models as
+  // unavailable). OpenAI, Google and xAI also serve the catalogue's image models.
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: httpUrl,
   ANTHROPIC_API_KEY: optionalString,

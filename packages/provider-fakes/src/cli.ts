@@ -26,7 +26,11 @@ console.log(`Provider stand-ins listening on ${fakes.url}
 
 Any API key works (it only has to be there). Script an answer with a directive in the last user message,
 e.g. [[fake tokens=40 pace=50]], [[fake text="Hi there" reasoning=3]], [[fake drop=5]], [[fake fail]], [[fake hang]],
+[[fake tool=generate_image args={"prompt":"a fox"}]] (with tools offered and no directive, the first tool is called),
 or over HTTP: POST ${fakes.url}/__control/script {"dropAfter":3}; counts at GET ${fakes.url}/__control/calls.
+Images (OpenAI and xAI /v1/images/*, Gemini image output): [[fake-image delay=3000]], [[fake-image status=500]],
+[[fake-image refuse]], [[fake-image malformed=json|image]], [[fake-image hang]], [[fake-image url]] in the prompt,
+or POST ${fakes.url}/__control/image-script {"delayMs":3000}.
 
 S3 stand-in (bucket "polymath", in memory, gone when this stops) listening on ${s3.url}
 

@@ -82,17 +82,33 @@ const chat: WireFormat = {
         ...(includeUsage && { usage: null }),
       });
     const reasoning = plan.reasoning.length > 0;
-    yield meta(
-      chunk(
-        reasoning
-          ? { role: 'assistant', content: null, reasoning_content: '' }
-          : { role: 'assistant', content: '', refusal: null },
-        null,
-      ),
-    );
+    const { toolCall } = plan;
+    const opening = toolCall
+      ? {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            { index: 0, id: toolCall.id, type: 'function', function: { name: toolCall.name, arguments: '' } },
+          ],
+          refusal: null,
+        }
+      : { role: 'assistant', content: '', refusal: null };
+    if (reasoning) yield meta(chunk({ role: 'assistant', content: null, reasoning_content: '' }, null));
     for (const token of plan.reasoning) {
       yield { kind: 'reasoning', data: chunk({ content: null, reasoning_content: token }, null) };
     }
+    if (toolCall) {
+      // The call opens with its id and name, then its arguments arrive in fragments.
+      yield meta(chunk(reasoning ? { ...opening, role: undefined } : opening, null));
+      for (const piece of toolCall.chunks) {
+        yield { kind: 'text', data: chunk({ tool_calls: [{ index: 0, function: { arguments: piece } }] }, null) };
+      }
+      yield tail(chunk({}, 'tool_calls'));
+      if (includeUsage) yield tail(sse({ ...base, choices: [], usage: chatUsage(ctx) }));
+      yield tail('data: [DONE]\n\n');
+      return;
+    }
+    if (!reasoning) yield meta(chunk(opening, null));
     for (const token of plan.text) {
       yield {
         kind: 'text',
@@ -118,13 +134,22 @@ const chat: WireFormat = {
           index: 0,
           message: {
             role: 'assistant',
-            content: plan.text.join(''),
+            content: plan.toolCall ? null : plan.text.join(''),
             ...(plan.reasoning.length > 0 && { reasoning_content: plan.reasoning.join('') }),
+            ...(plan.toolCall && {
+              tool_calls: [
+                {
+                  id: plan.toolCall.id,
+                  type: 'function',
+                  function: { name: plan.toolCall.name, arguments: JSON.stringify(plan.toolCall.args) },
+                },
+              ],
+            }),
             refusal: null,
             annotations: [],
           },
           logprobs: null,
-          finish_reason: 'stop',
+          finish_reason: plan.toolCall ? 'tool_calls' : 'stop',
         },
       ],
       usage: chatUsage(ctx),
@@ -298,13 +323,25 @@ const anthropic: WireFormat = {
       yield meta(event('content_block_stop', { type: 'content_block_stop', index }));
       index++;
     }
-    yield meta(start({ type: 'text', text: '' }) + (index === 0 ? ping : ''));
-    for (const text of plan.text) yield { kind: 'text', data: delta({ type: 'text_delta', text }) };
+    const { toolCall } = plan;
+    if (toolCall) {
+      yield meta(
+        start({ type: 'tool_use', id: toolCall.id, name: toolCall.name, input: {} }) +
+          (index === 0 ? ping : '') +
+          delta({ type: 'input_json_delta', partial_json: '' }),
+      );
+      for (const partial_json of toolCall.chunks) {
+        yield { kind: 'text', data: delta({ type: 'input_json_delta', partial_json }) };
+      }
+    } else {
+      yield meta(start({ type: 'text', text: '' }) + (index === 0 ? ping : ''));
+      for (const text of plan.text) yield { kind: 'text', data: delta({ type: 'text_delta', text }) };
+    }
     yield tail(event('content_block_stop', { type: 'content_block_stop', index }));
     yield tail(
       event('message_delta', {
         type: 'message_delta',
-        delta: { stop_reason: 'end_turn', stop_sequence: null },
+        delta: { stop_reason: toolCall ? 'tool_use' : 'end_turn', stop_sequence: null },
         usage: { output_tokens: ctx.usage.output + ctx.usage.reasoning },
       }),
     );
@@ -324,9 +361,11 @@ const anthropic: WireFormat = {
         ...(plan.reasoning.length > 0
           ? [{ type: 'thinking', thinking: plan.reasoning.join(''), signature: signature(ctx) }]
           : []),
-        { type: 'text', text: plan.text.join('') },
+        plan.toolCall
+          ? { type: 'tool_use', id: plan.toolCall.id, name: plan.toolCall.name, input: plan.toolCall.args }
+          : { type: 'text', text: plan.text.join('') },
       ],
-      stop_reason: 'end_turn',
+      stop_reason: plan.toolCall ? 'tool_use' : 'end_turn',
       stop_sequence: null,
       usage: anthropicUsage(ctx),
     };
@@ -360,6 +399,12 @@ const gemini: WireFormat = {
         responseId: ctx.id,
       });
     for (const text of ctx.plan.reasoning) yield { kind: 'reasoning', data: chunk([{ text, thought: true }], false) };
+    const { toolCall } = ctx.plan;
+    if (toolCall) {
+      // Gemini sends a function call whole, in the stream's last chunk.
+      yield { kind: 'text', data: chunk([{ functionCall: { name: toolCall.name, args: toolCall.args } }], true) };
+      return;
+    }
     for (const text of ctx.plan.text) yield { kind: 'text', data: chunk([{ text }], false) };
     yield tail(chunk([{ text: '' }], true));
   },
@@ -374,7 +419,9 @@ const gemini: WireFormat = {
           content: {
             parts: [
               ...(plan.reasoning.length > 0 ? [{ text: plan.reasoning.join(''), thought: true }] : []),
-              { text: plan.text.join('') },
+              plan.toolCall
+                ? { functionCall: { name: plan.toolCall.name, args: plan.toolCall.args } }
+                : { text: plan.text.join('') },
             ],
             role: 'model',
           },

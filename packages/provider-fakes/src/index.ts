@@ -1,7 +1,12 @@
 /**
  * Local stand-ins for the model providers (OpenAI, Anthropic, Google Gemini, DeepSeek, xAI) on their
  * real paths and wire formats, scriptable per request and counting calls. See server.ts for the
- * endpoints and script.ts for the scripts and the `[[fake …]]` directive.
+ * endpoints and script.ts for the scripts and the `[[fake …]]` directive; tools.ts for tool calls
+ * (`[[fake tool=<name> args=<json>]]`, and a call to the first offered tool by default).
+ *
+ * Image generation and edits stand in too: OpenAI and xAI `/v1/images/generations` and
+ * `/v1/images/edits`, Gemini image output on generateContent; real pictures as base64 or URLs,
+ * scripted with `[[fake-image …]]` in the prompt or the image-script queue (images/image-script.ts).
  *
  * Also a stand-in for the Stripe API (checkout, subscriptions, billing portal, signed webhooks) that the real
  * stripe SDK can be pointed at: see stripe/stripe-fake.ts; and one for S3 (objects, listing, batch delete,
@@ -10,9 +15,11 @@
 
 export type { Frame, Wire } from './formats.ts';
 export { errorBody } from './formats.ts';
+export type { FakeImageScript } from './images/image-script.ts';
+export { checkImageScript, parseImageDirective } from './images/image-script.ts';
 export type { S3Fake, S3FakeObject, S3FakeOptions, S3FakeRequest } from './s3/s3-fake.ts';
 export { startS3Fake } from './s3/s3-fake.ts';
-export type { AnswerPlan, FakeScript, Provider } from './script.ts';
+export type { AnswerPlan, FakeScript, Provider, ToolCallPlan } from './script.ts';
 export {
   DEFAULT_PACE_MS,
   DEFAULT_REASONING_TOKENS,
@@ -27,6 +34,7 @@ export {
   planAnswer,
   reasoningTokens,
   splitIntoTokens,
+  withoutDirectives,
 } from './script.ts';
 export type { CallCounts, ProviderFakes, ProviderFakesOptions, RecordedRequest } from './server.ts';
 export { startProviderFakes } from './server.ts';
@@ -42,3 +50,5 @@ export type {
 export { startStripeFake } from './stripe/stripe-fake.ts';
 export type { StripeEventObject, StripeFakePrice, StripeFakeTaxRate, StripeInterval } from './stripe/stripe-objects.ts';
 export { STRIPE_API_VERSION } from './stripe/stripe-objects.ts';
+export type { OfferedTool, ToolResult } from './tools.ts';
+export { offeredTools, synthesizeToolArgs, toolResultAnswer, trailingToolResults } from './tools.ts';

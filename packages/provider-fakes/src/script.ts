@@ -18,7 +18,10 @@ export type FakeScript = {
   reasoningTokens?: number;
   /** Answer HTTP 500 with the provider's error JSON; nothing is streamed. */
   failBeforeFirstToken?: boolean;
-  /** Send this many answer tokens, then destroy the socket (no final chunk). */
+  /**
+   * Send this many answer tokens, then destroy the socket (no final chunk). A tool call's argument
+   * pieces count as its tokens (Gemini sends a call whole: one token).
+   */
   dropAfter?: number;
   /** Send the response headers and nothing more until the client goes away. */
   hang?: boolean;
@@ -26,6 +29,14 @@ export type FakeScript = {
   malformedAfter?: number;
   /** Answer with this HTTP status (400–599) and the provider's error JSON. */
   status?: number;
+  /**
+   * When the request offers tools: call this one (`none`: answer text instead). With no script and no
+   * directive at all, the first offered tool is called. A request carrying a tool result is always
+   * answered with text (`text`, or a sentence naming the result: see toolResultAnswer).
+   */
+  tool?: string;
+  /** The tool call's arguments; by default made up from the tool's JSON schema (see synthesizeToolArgs). */
+  toolArgs?: Record<string, unknown>;
 };
 
 export const DEFAULT_TOKENS = 12;
@@ -81,31 +92,81 @@ function apply(script: FakeScript, key: string, value: string | undefined): void
     case 'status':
       script.status = integer(key, value, { min: 400, max: 599 });
       return;
+    case 'tool':
+      if (!value) throw new DirectiveError('[[fake]] tool needs a name, as in tool=generate_image (or tool=none)');
+      script.tool = value;
+      return;
+    case 'args': {
+      let args: unknown;
+      try {
+        args = JSON.parse(value ?? '');
+      } catch {
+        throw new DirectiveError('[[fake]] args needs a JSON object, as in args={"prompt":"a red fox"}');
+      }
+      if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+        throw new DirectiveError('[[fake]] args needs a JSON object, as in args={"prompt":"a red fox"}');
+      }
+      script.toolArgs = args as Record<string, unknown>;
+      return;
+    }
     default:
       throw new DirectiveError(
-        `[[fake]] unknown key "${key}" (known: tokens, pace, text, reasoning, fail, drop, hang, malformed, status)`,
+        `[[fake]] unknown key "${key}" (known: tokens, pace, text, reasoning, fail, drop, hang, malformed, status, tool, args)`,
       );
   }
 }
 
-/**
- * Reads the last `[[fake key=value key …]]` directive in a text, or undefined when there is none.
- * Values are whole numbers, bare words, or double-quoted strings (`\"`, `\\` and `\n` escapes), e.g.
- * `[[fake tokens=5 pace=2 reasoning=3]]`, `[[fake text="Hello, world"]]`, `[[fake drop=4]]`.
- * Throws DirectiveError for an unknown key, a bad value or a missing `]]`.
- */
-export function parseDirective(text: string): FakeScript | undefined {
-  let start = text.lastIndexOf(DIRECTIVE_START);
-  // "[[faker" is not a directive; look further back for one.
+/** Where the last `[[fake …]]` directive of a text starts (not `[[faker`, not `[[fake-image`), or -1. */
+function lastDirectiveStart(text: string, before = text.length): number {
+  let start = text.lastIndexOf(DIRECTIVE_START, before);
   while (start >= 0 && !/[\s\]]/.test(text[start + DIRECTIVE_START.length] ?? '')) {
     start = start === 0 ? -1 : text.lastIndexOf(DIRECTIVE_START, start - 1);
   }
+  return start;
+}
+
+/** The end of a JSON object or array starting at `start` (just past its closing bracket), or -1. */
+function jsonEnd(text: string, start: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') {
+      depth--;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return -1;
+}
+
+/**
+ * Reads the last `[[fake key=value key …]]` directive in a text, or undefined when there is none.
+ * Values are whole numbers, bare words, double-quoted strings (`\"`, `\\` and `\n` escapes) or, for
+ * `args`, a JSON object written as is, e.g. `[[fake tokens=5 pace=2 reasoning=3]]`,
+ * `[[fake text="Hello, world"]]`, `[[fake drop=4]]`, `[[fake tool=generate_image args={"prompt":"a fox"}]]`.
+ * Throws DirectiveError for an unknown key, a bad value or a missing `]]`.
+ */
+export function parseDirective(text: string): FakeScript | undefined {
+  return readDirective(text)?.script;
+}
+
+/** The last directive's script and where it sits in the text. */
+function readDirective(
+  text: string,
+  before = text.length,
+): { script: FakeScript; start: number; end: number } | undefined {
+  const start = lastDirectiveStart(text, before);
   if (start < 0) return undefined;
   const script: FakeScript = {};
   let i = start + DIRECTIVE_START.length;
   for (;;) {
     while (i < text.length && /\s/.test(text[i] ?? '')) i++;
-    if (text.startsWith(']]', i)) return script;
+    if (text.startsWith(']]', i)) return { script, start, end: i + 2 };
     if (i >= text.length) throw new DirectiveError('[[fake …]] directive without its closing ]]');
     const key = /^[A-Za-z]+/.exec(text.slice(i))?.[0];
     if (!key) throw new DirectiveError(`[[fake]] unexpected "${text[i]}" where a key should be`);
@@ -113,7 +174,12 @@ export function parseDirective(text: string): FakeScript | undefined {
     let value: string | undefined;
     if (text[i] === '=') {
       i++;
-      if (text[i] === '"') {
+      if (key.toLowerCase() === 'args' && (text[i] === '{' || text[i] === '[')) {
+        const end = jsonEnd(text, i);
+        if (end < 0) throw new DirectiveError('[[fake]] args holds unterminated JSON');
+        value = text.slice(i, end);
+        i = end;
+      } else if (text[i] === '"') {
         i++;
         value = '';
         for (;;) {
@@ -137,6 +203,30 @@ export function parseDirective(text: string): FakeScript | undefined {
       }
     }
     apply(script, key.toLowerCase(), value);
+  }
+}
+
+/**
+ * The text without its `[[fake …]]` directives (other markers, such as `[[fake-image …]]` for the
+ * image stand-ins, stay: a tool passing the user's words on passes them on too).
+ */
+export function withoutDirectives(text: string): string {
+  let out = text;
+  for (let before = out.length; ; ) {
+    const found = readDirectiveSafely(out, before);
+    if (!found) break;
+    out = out.slice(0, found.start) + out.slice(found.end);
+    if (found.start === 0) break;
+    before = found.start - 1;
+  }
+  return out.replace(/[ \t]{2,}/g, ' ').trim();
+}
+
+function readDirectiveSafely(text: string, before: number) {
+  try {
+    return readDirective(text, before);
+  } catch {
+    return undefined;
   }
 }
 
@@ -176,12 +266,25 @@ export function reasoningTokens(count: number): string[] {
   return out;
 }
 
+/** A tool call the answer makes instead of text. */
+export type ToolCallPlan = {
+  /** The call's id on the wire (OpenAI call_…, Anthropic toolu_…; Gemini sends none). */
+  id: string;
+  name: string;
+  args: Record<string, unknown>;
+  /** The arguments' JSON in the pieces it is streamed in (one per tick, like answer tokens). */
+  chunks: string[];
+};
+
 /** One answer, ready to stream. */
 export type AnswerPlan = {
   provider: Provider;
   model: string;
   reasoning: string[];
+  /** Answer tokens; empty when the answer is a tool call. */
   text: string[];
+  /** Set when the answer calls a tool instead of answering text. */
+  toolCall: ToolCallPlan | undefined;
   paceMs: number;
   failBeforeFirstToken: boolean;
   /** Answer tokens to send before destroying the socket; undefined: no drop. */
@@ -192,17 +295,44 @@ export type AnswerPlan = {
   status: number | undefined;
 };
 
-export function planAnswer(script: FakeScript, provider: Provider, model: string): AnswerPlan {
+/** The pieces an answer streams after its reasoning: the text tokens, or the tool call's argument chunks. */
+export function answerTokens(plan: AnswerPlan): string[] {
+  return plan.toolCall ? plan.toolCall.chunks : plan.text;
+}
+
+/** What the request's conversation asks for beyond the script: a tool call, or text after a tool result. */
+export type Turn = {
+  toolCall?: { id: string; name: string; args: Record<string, unknown> };
+  /** The default text when the request carries a tool result (the script's `text` wins). */
+  afterToolResult?: string;
+};
+
+/** Splits a tool call's JSON into up to four pieces, as providers stream arguments in fragments. */
+function argumentChunks(json: string): string[] {
+  const size = Math.max(1, Math.ceil(json.length / 4));
+  const out: string[] = [];
+  for (let i = 0; i < json.length; i += size) out.push(json.slice(i, i + size));
+  return out.length > 0 ? out : ['{}'];
+}
+
+export function planAnswer(script: FakeScript, provider: Provider, model: string, turn: Turn = {}): AnswerPlan {
   const reasoningCount = script.reasoningTokens ?? (model.includes('reasoner') ? DEFAULT_REASONING_TOKENS : 0);
   const status = script.status !== undefined && script.status >= 400 ? script.status : undefined;
+  const toolCall = turn.toolCall && { ...turn.toolCall, chunks: argumentChunks(JSON.stringify(turn.toolCall.args)) };
+  const text =
+    toolCall !== undefined
+      ? []
+      : script.text !== undefined
+        ? splitIntoTokens(script.text)
+        : turn.afterToolResult !== undefined
+          ? splitIntoTokens(turn.afterToolResult)
+          : defaultAnswerTokens(provider, model, script.tokens ?? DEFAULT_TOKENS);
   return {
     provider,
     model,
     reasoning: reasoningTokens(reasoningCount),
-    text:
-      script.text !== undefined
-        ? splitIntoTokens(script.text)
-        : defaultAnswerTokens(provider, model, script.tokens ?? DEFAULT_TOKENS),
+    text,
+    toolCall,
     paceMs: Math.max(0, script.paceMs ?? DEFAULT_PACE_MS),
     failBeforeFirstToken: script.failBeforeFirstToken === true,
     dropAfter: script.dropAfter,
@@ -214,7 +344,7 @@ export function planAnswer(script: FakeScript, provider: Provider, model: string
 
 type Json = Record<string, unknown>;
 
-function isRecord(value: unknown): value is Json {
+export function isRecord(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -242,11 +372,20 @@ export function lastUserText(body: unknown): string {
     }
     return undefined;
   };
+  // A user turn that only carries tool results (Anthropic tool_result blocks, Gemini functionResponse
+  // parts) is the conversation going on, not the user speaking: the directive is in the turn before.
+  const onlyToolResults = (parts: unknown) =>
+    Array.isArray(parts) &&
+    parts.length > 0 &&
+    parts.every((p) => isRecord(p) && (p.type === 'tool_result' || isRecord(p.functionResponse)));
   if (Array.isArray(body.messages)) {
-    return textOf(pickLast(body.messages, (m) => m.role === 'user')?.content);
+    return textOf(pickLast(body.messages, (m) => m.role === 'user' && !onlyToolResults(m.content))?.content);
   }
   if (Array.isArray(body.contents)) {
-    const content = pickLast(body.contents, (c) => c.role === undefined || c.role === 'user');
+    const content = pickLast(
+      body.contents,
+      (c) => (c.role === undefined || c.role === 'user') && !onlyToolResults(c.parts),
+    );
     return textOf(content?.parts);
   }
   if (typeof body.input === 'string') return body.input;

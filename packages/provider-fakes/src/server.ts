@@ -3,18 +3,27 @@
  *
  *   POST /openai/v1/chat/completions         OpenAI chat completions (stream or not)
  *   POST /openai/v1/responses                OpenAI Responses API
+ *   POST /openai/v1/images/generations       OpenAI images (JSON; b64_json or url answers)
+ *   POST /openai/v1/images/edits             OpenAI image edits (multipart/form-data: image / image[], mask)
  *   POST /deepseek/v1/chat/completions       DeepSeek (also /deepseek/chat/completions, as api.deepseek.com)
  *   POST /xai/v1/chat/completions            xAI chat completions
  *   POST /xai/v1/responses                   xAI Responses API (what @ai-sdk/xai calls)
+ *   POST /xai/v1/images/generations          xAI images (JSON, aspect_ratio)
+ *   POST /xai/v1/images/edits                xAI image edits (JSON: image.url as a data URI; xAI takes no multipart)
  *   POST /anthropic/v1/messages              Anthropic messages
- *   POST /google/v1beta/models/{model}:generateContent
+ *   POST /google/v1beta/models/{model}:generateContent      (an image when responseModalities ask for IMAGE)
  *   POST /google/v1beta/models/{model}:streamGenerateContent?alt=sse
+ *   GET  /__files/{name}                     pictures answered as URLs (not counted, no key needed)
  *
- *   GET  /__control/calls      { openai, anthropic, google, deepseek, xai, total }
- *   GET  /__control/requests   the last 100 requests: { provider, method, path, body, at }
- *   GET  /__control/active     { active }: responses still open (streaming, hanging or waiting)
- *   POST /__control/reset      zero the counts, forget requests and queued scripts
- *   POST /__control/script     a FakeScript or FakeScript[] for the next requests (any provider)
+ *   GET  /__control/calls         { openai, anthropic, google, deepseek, xai, total }
+ *   GET  /__control/requests      the last 100 requests: { provider, method, path, body, at }
+ *   GET  /__control/active        { active }: responses still open (streaming, hanging or waiting)
+ *   POST /__control/reset         zero the counts, forget requests, queued scripts and served pictures
+ *   POST /__control/script        a FakeScript or FakeScript[] for the next chat requests (any provider)
+ *   POST /__control/image-script  a FakeImageScript or FakeImageScript[] for the next image requests
+ *
+ * Chat requests that offer tools get a tool call back (see script.ts `tool`, tools.ts), and the
+ * request carrying the tool's result gets text; with no tools offered, nothing changes.
  *
  * Each streamed answer is a list of frames written one token per timer tick (no loops, no polling);
  * a client that goes away stops its stream and clears its timer.
@@ -23,7 +32,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { type AnswerContext, errorBody, type Frame, responseId, WIRE_FORMATS, type Wire } from './formats.ts';
 import {
+  asksForImages,
+  describeForm,
+  handleImageRequest,
+  type ImageEndpoint,
+  type ImageServerTools,
+} from './images/image-handler.ts';
+import { checkImageScript, type FakeImageScript } from './images/image-script.ts';
+import {
   type AnswerPlan,
+  answerTokens,
   DirectiveError,
   type FakeScript,
   lastUserText,
@@ -31,7 +49,10 @@ import {
   type Provider,
   parseDirective,
   planAnswer,
+  type Turn,
+  withoutDirectives,
 } from './script.ts';
+import { offeredTools, synthesizeToolArgs, toolResultAnswer, trailingToolResults } from './tools.ts';
 
 export type CallCounts = Record<Provider, number> & { total: number };
 
@@ -55,8 +76,10 @@ export type ProviderFakes = {
   requests(): RecordedRequest[];
   /** Zero the counts, forget the recorded requests and the queued scripts. */
   reset(): void;
-  /** Queue scripts for the next requests of any provider (one script per request, in order). */
+  /** Queue scripts for the next chat requests of any provider (one script per request, in order). */
   script(next: FakeScript | FakeScript[]): void;
+  /** Queue scripts for the next image requests of any provider (one per request, in order). */
+  imageScript(next: FakeImageScript | FakeImageScript[]): void;
   /** Responses still open: streaming, hanging, or waiting to answer. */
   active(): number;
   close(): Promise<void>;
@@ -66,8 +89,10 @@ export type ProviderFakesOptions = { port?: number; host?: string };
 
 const MAX_RECORDED = 100;
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
+/** Pictures kept for URL answers; older ones are forgotten (their URLs then answer 404). */
+const MAX_FILES = 100;
 
-const SCRIPT_KEYS: Record<keyof FakeScript, 'number' | 'string' | 'boolean'> = {
+const SCRIPT_KEYS: Record<keyof FakeScript, 'number' | 'string' | 'boolean' | 'object'> = {
   tokens: 'number',
   paceMs: 'number',
   text: 'string',
@@ -77,6 +102,8 @@ const SCRIPT_KEYS: Record<keyof FakeScript, 'number' | 'string' | 'boolean'> = {
   hang: 'boolean',
   malformedAfter: 'number',
   status: 'number',
+  tool: 'string',
+  toolArgs: 'object',
 };
 
 /** Checks a script that came over HTTP; throws with what is wrong. */
@@ -85,7 +112,9 @@ function checkScript(value: unknown): FakeScript {
   for (const [key, v] of Object.entries(value)) {
     const expected = SCRIPT_KEYS[key as keyof FakeScript];
     if (!expected) throw new Error(`unknown script key "${key}" (known: ${Object.keys(SCRIPT_KEYS).join(', ')})`);
-    if (v !== undefined && typeof v !== expected) throw new Error(`script key "${key}" must be a ${expected}`);
+    if (v !== undefined && (typeof v !== expected || (expected === 'object' && (v === null || Array.isArray(v))))) {
+      throw new Error(`script key "${key}" must be a${expected === 'object' ? 'n' : ''} ${expected}`);
+    }
     if (expected === 'number' && v !== undefined && (!Number.isInteger(v) || (v as number) < 0)) {
       throw new Error(`script key "${key}" must be a whole number ≥ 0`);
     }
@@ -93,7 +122,7 @@ function checkScript(value: unknown): FakeScript {
   return value as FakeScript;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -106,7 +135,7 @@ function readBody(req: IncomingMessage): Promise<string> {
       }
       chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }
@@ -131,7 +160,7 @@ function isAuthorized(provider: Provider, req: IncomingMessage, url: URL): boole
   }
 }
 
-type Route = { wire: Wire; model?: string; stream?: boolean };
+type Route = { wire: Wire; model?: string; stream?: boolean } | { images: ImageEndpoint };
 
 /** The API a provider path stands for; undefined for a path the provider does not have. */
 function route(provider: Provider, method: string, path: string, url: URL): Route | undefined {
@@ -141,6 +170,8 @@ function route(provider: Provider, method: string, path: string, url: URL): Rout
     case 'xai':
       if (path === `/${provider}/v1/chat/completions`) return { wire: 'chat' };
       if (path === `/${provider}/v1/responses`) return { wire: 'responses' };
+      if (path === `/${provider}/v1/images/generations`) return { images: 'generations' };
+      if (path === `/${provider}/v1/images/edits`) return { images: 'edits' };
       return undefined;
     case 'deepseek':
       return path === '/deepseek/v1/chat/completions' || path === '/deepseek/chat/completions'
@@ -175,7 +206,12 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
   let total = 0;
   let recorded: RecordedRequest[] = [];
   let queue: FakeScript[] = [];
+  let imageQueue: FakeImageScript[] = [];
+  /** Pictures answered as URLs, by file name. */
+  const files = new Map<string, { bytes: Buffer; mediaType: string }>();
   let serial = 0;
+  let fileSerial = 0;
+  let baseUrl = '';
   /** Open responses and how to stop each (clear its timer, destroy its socket). */
   const open = new Map<ServerResponse, () => void>();
 
@@ -188,9 +224,14 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
     total = 0;
     recorded = [];
     queue = [];
+    imageQueue = [];
+    files.clear();
   };
   const script = (next: FakeScript | FakeScript[]) => {
     queue.push(...(Array.isArray(next) ? next : [next]));
+  };
+  const imageScript = (next: FakeImageScript | FakeImageScript[]) => {
+    imageQueue.push(...(Array.isArray(next) ? next : [next]));
   };
 
   /** Tracks a response until it finishes or its client goes away; `onStop` clears its timer. */
@@ -281,7 +322,8 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
   function answerWhole(res: ServerResponse, body: unknown, plan: AnswerPlan, headers: Record<string, string>): void {
     let timer: NodeJS.Timeout | undefined;
     track(res, () => clearTimeout(timer));
-    const delay = plan.paceMs * (plan.reasoning.length + plan.text.length);
+    const tokens = answerTokens(plan);
+    const delay = plan.paceMs * (plan.reasoning.length + tokens.length);
     timer = setTimeout(() => {
       timer = undefined;
       if (res.destroyed) return;
@@ -292,7 +334,7 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
         return;
       }
       // Cut the body where the given share of the answer tokens would end.
-      const share = plan.text.length === 0 ? 0 : Math.min(1, cut / plan.text.length);
+      const share = tokens.length === 0 ? 0 : Math.min(1, cut / tokens.length);
       const partial = text.slice(0, Math.max(1, Math.min(text.length - 1, Math.floor(text.length * share))));
       if (plan.dropAfter !== undefined) {
         res.writeHead(200, {
@@ -308,20 +350,73 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
     }, delay);
   }
 
+  const imageTools: ImageServerTools = {
+    sendJson,
+    track,
+    publish(bytes, mediaType) {
+      const name = `img_${(++fileSerial).toString(36).padStart(8, '0')}.${mediaType.split('/')[1] ?? 'bin'}`;
+      files.set(name, { bytes, mediaType });
+      for (const old of files.keys()) {
+        if (files.size <= MAX_FILES) break;
+        files.delete(old);
+      }
+      return `${baseUrl}/__files/${name}`;
+    },
+    nextScript: () => imageQueue.shift(),
+  };
+
+  /** What the conversation asks for beyond the script: a tool call, or text after tool results. */
+  function turnOf(wire: Wire, request: Record<string, unknown>, chosen: FakeScript, scripted: boolean, n: number) {
+    const turn: Turn = {};
+    const results = trailingToolResults(wire, request);
+    if (results.length > 0) {
+      turn.afterToolResult = toolResultAnswer(results);
+      return turn;
+    }
+    const tools = offeredTools(wire, request);
+    if (tools.length === 0) return turn;
+    // A script or directive without `tool` asks for text; with none at all, the first tool is called.
+    const name = chosen.tool ?? (scripted ? undefined : tools[0]?.name);
+    if (name === undefined || name === 'none') return turn;
+    const tool = tools.find((t) => t.name === name);
+    if (!tool) {
+      throw new DirectiveError(
+        `[[fake]] tool=${name} is not offered by this request (offered: ${tools.map((t) => t.name).join(', ')})`,
+      );
+    }
+    const serialText = n.toString(36).padStart(8, '0');
+    turn.toolCall = {
+      id: wire === 'anthropic' ? `toolu_standin${serialText}` : `call_standin${serialText}`,
+      name,
+      args: chosen.toolArgs ?? synthesizeToolArgs(tool.schema, withoutDirectives(lastUserText(request))),
+    };
+    return turn;
+  }
+
   async function handleProvider(provider: Provider, req: IncomingMessage, res: ServerResponse, url: URL) {
     counts.set(provider, (counts.get(provider) ?? 0) + 1);
     total++;
     const n = ++serial;
     const method = req.method ?? 'GET';
     const raw = await readBody(req);
+    const contentType = header(req, 'content-type');
     let body: unknown = null;
-    let parsed = raw === '';
-    if (raw !== '') {
+    let parsed = raw.length === 0;
+    let form: FormData | undefined;
+    if (raw.length > 0 && /^multipart\/form-data/i.test(contentType)) {
       try {
-        body = JSON.parse(raw);
+        form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData();
+        body = await describeForm(form);
+      } catch {
+        body = '(a multipart body that cannot be read)';
+      }
+    } else if (raw.length > 0) {
+      const text = raw.toString('utf8');
+      try {
+        body = JSON.parse(text);
         parsed = true;
       } catch {
-        body = raw;
+        body = text;
       }
     }
     recorded.push({ provider, method, path: url.pathname + url.search, body, at: Date.now() });
@@ -337,6 +432,21 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
       sendJson(res, 404, errorBody(provider, 404, `The ${provider} stand-in has no ${method} ${url.pathname}`), ids);
       return;
     }
+    if ('images' in found) {
+      if (!form && (!parsed || typeof body !== 'object' || body === null || Array.isArray(body))) {
+        sendJson(res, 400, errorBody(provider, 400, 'The request body is not a JSON object.'), ids);
+        return;
+      }
+      await handleImageRequest(imageTools, res, {
+        provider: provider as 'openai' | 'xai',
+        endpoint: found.images,
+        body,
+        form,
+        serial: n,
+        ids,
+      });
+      return;
+    }
     if (!parsed || typeof body !== 'object' || body === null || Array.isArray(body)) {
       sendJson(res, 400, errorBody(provider, 400, 'The request body is not a JSON object.'), ids);
       return;
@@ -347,16 +457,32 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
       sendJson(res, 400, errorBody(provider, 400, 'The request names no model.'), ids);
       return;
     }
+    if (found.wire === 'gemini' && !found.stream && asksForImages(request)) {
+      await handleImageRequest(imageTools, res, {
+        provider: 'google',
+        endpoint: 'gemini',
+        body,
+        form,
+        model,
+        serial: n,
+        ids,
+      });
+      return;
+    }
 
     let chosen: FakeScript;
+    let turn: Turn;
     try {
-      chosen = parseDirective(lastUserText(request)) ?? queue.shift() ?? {};
+      const directive = parseDirective(lastUserText(request));
+      const queued = directive === undefined ? queue.shift() : undefined;
+      chosen = directive ?? queued ?? {};
+      turn = turnOf(found.wire, request, chosen, directive !== undefined || queued !== undefined, n);
     } catch (err) {
       if (!(err instanceof DirectiveError)) throw err;
       sendJson(res, 400, errorBody(provider, 400, err.message), ids);
       return;
     }
-    const plan = planAnswer(chosen, provider, model);
+    const plan = planAnswer(chosen, provider, model, turn);
     if (plan.status !== undefined) {
       sendJson(res, plan.status, errorBody(provider, plan.status), ids);
       return;
@@ -382,7 +508,7 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
       plan,
       id: responseId(found.wire, n),
       created: Math.floor(Date.now() / 1000),
-      usage: { input: promptTokens(request), reasoning: plan.reasoning.length, output: plan.text.length },
+      usage: { input: promptTokens(request), reasoning: plan.reasoning.length, output: answerTokens(plan).length },
       includeUsage: (request.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true,
     };
     if (streaming) {
@@ -390,6 +516,18 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
     } else {
       answerWhole(res, format.json(ctx), plan, ids);
     }
+  }
+
+  /** A picture answered as a URL: served to anyone holding the URL, as signed blob URLs are. */
+  function serveFile(res: ServerResponse, url: URL) {
+    const name = decodeURIComponent(url.pathname.slice('/__files/'.length));
+    const file = files.get(name);
+    if (!file) {
+      sendJson(res, 404, { error: `no file ${name}` });
+      return;
+    }
+    res.writeHead(200, { 'content-type': file.mediaType, 'content-length': file.bytes.length });
+    res.end(file.bytes);
   }
 
   async function handleControl(req: IncomingMessage, res: ServerResponse, url: URL) {
@@ -411,12 +549,24 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
         return;
       case 'POST /__control/script': {
         try {
-          const value: unknown = JSON.parse(await readBody(req));
+          const value: unknown = JSON.parse((await readBody(req)).toString('utf8'));
           const scripts = (Array.isArray(value) ? value : [value]).map(checkScript);
           script(scripts);
           res.writeHead(204).end();
         } catch (err) {
           sendJson(res, 400, { error: `expected a FakeScript or FakeScript[]: ${(err as Error).message}` });
+        }
+        return;
+      }
+      case 'POST /__control/image-script': {
+        try {
+          const value: unknown = JSON.parse((await readBody(req)).toString('utf8'));
+          imageScript((Array.isArray(value) ? value : [value]).map(checkImageScript));
+          res.writeHead(204).end();
+        } catch (err) {
+          sendJson(res, 400, {
+            error: `expected a FakeImageScript or FakeImageScript[]: ${(err as Error).message}`,
+          });
         }
         return;
       }
@@ -431,9 +581,11 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
     const handled =
       first === '__control'
         ? handleControl(req, res, url)
-        : (PROVIDERS as readonly string[]).includes(first)
-          ? handleProvider(first as Provider, req, res, url)
-          : Promise.resolve(sendJson(res, 404, { error: `no provider stand-in at ${url.pathname}` }));
+        : first === '__files' && req.method === 'GET'
+          ? Promise.resolve(serveFile(res, url))
+          : (PROVIDERS as readonly string[]).includes(first)
+            ? handleProvider(first as Provider, req, res, url)
+            : Promise.resolve(sendJson(res, 404, { error: `no provider stand-in at ${url.pathname}` }));
     handled.catch((err: unknown) => {
       if (!res.headersSent && !res.destroyed) sendJson(res, 500, { error: String(err) });
       else res.destroy();
@@ -452,6 +604,7 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${hostForUrl(host)}:${port}`;
+  baseUrl = url;
 
   return {
     url,
@@ -466,6 +619,7 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
     requests: () => recorded.slice(),
     reset,
     script,
+    imageScript,
     active: () => open.size,
     close: async () => {
       for (const stop of [...open.values()]) stop();

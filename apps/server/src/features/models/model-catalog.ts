@@ -1,5 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { type Locale, MODEL_TIERS, type PublicModel } from '@polymath/shared';
+import {
+  IMAGE_ASPECT_RATIOS,
+  type ImageAspectRatio,
+  imageAspectRatioSchema,
+  type Locale,
+  MODEL_TIERS,
+  type PublicModel,
+} from '@polymath/shared';
 import { z } from 'zod';
 
 /**
@@ -40,14 +47,54 @@ const modelEntrySchema = z.object({
   tier: z.enum(MODEL_TIERS),
 });
 
+/**
+ * How each provider's image API takes the picture's shape: OpenAI's image models (and
+ * OpenAI-compatible servers) take a pixel `size` and ignore an aspect ratio; Google's Gemini image
+ * models and xAI's take an `aspectRatio`. Anthropic and DeepSeek make no images.
+ */
+const IMAGE_SHAPE: Partial<Record<BuiltInProvider, 'size' | 'aspectRatio'>> = {
+  openai: 'size',
+  google: 'aspectRatio',
+  xai: 'aspectRatio',
+};
+
+const imageModelEntrySchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9._:-]{1,100}$/),
+  provider: z.string().min(1),
+  providerModelId: z.string().min(1).optional(),
+  displayName: z.string().min(1),
+  description: localizedText,
+  tier: z.enum(MODEL_TIERS),
+  capabilities: z.object({ edit: z.boolean().default(false) }).default({ edit: false }),
+  /** For providers that take a pixel size: the size sent for each aspect ratio offered. */
+  sizes: z
+    .partialRecord(imageAspectRatioSchema, z.string().regex(/^\d{2,5}x\d{2,5}$/, 'a size is WIDTHxHEIGHT'))
+    .optional(),
+  /** For providers that take an aspect ratio: the ratios offered. */
+  aspectRatios: z.array(imageAspectRatioSchema).min(1).optional(),
+});
+
 export const catalogueFileSchema = z.object({
   customProviders: z.record(z.string().regex(/^[a-z][a-z0-9-]{0,31}$/), customProviderSchema).default({}),
   models: z.array(modelEntrySchema).min(1),
+  imageModels: z.array(imageModelEntrySchema).default([]),
 });
 
 export type CustomProvider = z.infer<typeof customProviderSchema>;
 export type CatalogueModel = z.infer<typeof modelEntrySchema> & { providerModelId: string };
-export type Catalogue = { models: CatalogueModel[]; customProviders: Record<string, CustomProvider> };
+/** An image model: what its provider is sent for each offered ratio is settled here, once. */
+export type CatalogueImageModel = Omit<z.infer<typeof imageModelEntrySchema>, 'sizes' | 'aspectRatios'> & {
+  providerModelId: string;
+  /** The offered ratios, in IMAGE_ASPECT_RATIOS order. */
+  aspectRatios: ImageAspectRatio[];
+  /** `size`: the pixel size sent per ratio; `aspectRatio`: the ratio itself is sent. */
+  shape: { kind: 'size'; sizes: Partial<Record<ImageAspectRatio, string>> } | { kind: 'aspectRatio' };
+};
+export type Catalogue = {
+  models: CatalogueModel[];
+  customProviders: Record<string, CustomProvider>;
+  imageModels: CatalogueImageModel[];
+};
 
 export class CatalogueError extends Error {}
 
@@ -68,7 +115,7 @@ export function parseCatalogue(raw: unknown, source = 'catalogue'): Catalogue {
     const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new CatalogueError(`The model catalogue ${source} is not valid:\n${problems}`);
   }
-  const { models, customProviders } = parsed.data;
+  const { models, customProviders, imageModels } = parsed.data;
   const problems: string[] = [];
   const seen = new Set<string>();
   for (const m of models) {
@@ -77,6 +124,7 @@ export function parseCatalogue(raw: unknown, source = 'catalogue'): Catalogue {
     const known = (BUILT_IN_PROVIDERS as readonly string[]).includes(m.provider) || m.provider in customProviders;
     if (!known) problems.push(`model ${m.id}: unknown provider "${m.provider}" (add it to customProviders)`);
   }
+  const images = checkImageModels(imageModels, customProviders, problems);
   if (problems.length) {
     throw new CatalogueError(
       `The model catalogue ${source} is not valid:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
@@ -85,10 +133,69 @@ export function parseCatalogue(raw: unknown, source = 'catalogue'): Catalogue {
   return {
     customProviders,
     models: models.map((m) => ({ ...m, providerModelId: m.providerModelId ?? m.id })),
+    imageModels: images,
   };
 }
 
-const PROVIDER_LABELS: Record<BuiltInProvider, string> = {
+/** How a size may stray from its ratio: DALL-E 3's 1792x1024 is sold as 16:9 (1.75 against 1.78). */
+const SIZE_RATIO_TOLERANCE = 0.03;
+
+function ratioValue(ratio: ImageAspectRatio): number {
+  const [w, h] = ratio.split(':').map(Number);
+  return (w ?? 1) / (h ?? 1);
+}
+
+function checkImageModels(
+  entries: z.infer<typeof imageModelEntrySchema>[],
+  customProviders: Record<string, CustomProvider>,
+  problems: string[],
+): CatalogueImageModel[] {
+  const seen = new Set<string>();
+  const out: CatalogueImageModel[] = [];
+  for (const m of entries) {
+    const where = `image model ${m.id}`;
+    if (seen.has(m.id)) problems.push(`${where} is listed twice`);
+    seen.add(m.id);
+    const builtIn = (BUILT_IN_PROVIDERS as readonly string[]).includes(m.provider);
+    const custom = m.provider in customProviders;
+    if (!builtIn && !custom) {
+      problems.push(`${where}: unknown provider "${m.provider}" (add it to customProviders)`);
+      continue;
+    }
+    const kind = custom ? 'size' : IMAGE_SHAPE[m.provider as BuiltInProvider];
+    if (!kind) {
+      problems.push(
+        `${where}: provider "${m.provider}" makes no images (use openai, google, xai or a customProviders entry)`,
+      );
+      continue;
+    }
+    const { sizes: givenSizes, aspectRatios: givenRatios, ...rest } = m;
+    const base = { ...rest, providerModelId: m.providerModelId ?? m.id };
+    if (kind === 'size') {
+      if (givenRatios)
+        problems.push(`${where}: ${m.provider} takes a pixel size: list "sizes" per ratio, not "aspectRatios"`);
+      const sizes = givenSizes ?? {};
+      const ratios = IMAGE_ASPECT_RATIOS.filter((r) => sizes[r] !== undefined);
+      if (ratios.length === 0)
+        problems.push(`${where}: ${m.provider} takes a pixel size: give "sizes", e.g. {"1:1": "1024x1024"}`);
+      for (const ratio of ratios) {
+        const [w, h] = (sizes[ratio] as string).split('x').map(Number);
+        const off = Math.abs((w ?? 0) / (h ?? 1) / ratioValue(ratio) - 1);
+        if (off > SIZE_RATIO_TOLERANCE) problems.push(`${where}: size ${sizes[ratio]} is not ${ratio}`);
+      }
+      out.push({ ...base, aspectRatios: ratios, shape: { kind, sizes } });
+    } else {
+      if (givenSizes) problems.push(`${where}: ${m.provider} takes an aspect ratio: list "aspectRatios", not "sizes"`);
+      if (!givenRatios)
+        problems.push(`${where}: ${m.provider} takes an aspect ratio: give "aspectRatios", e.g. ["1:1"]`);
+      const ratios = IMAGE_ASPECT_RATIOS.filter((r) => givenRatios?.includes(r));
+      out.push({ ...base, aspectRatios: ratios, shape: { kind } });
+    }
+  }
+  return out;
+}
+
+export const PROVIDER_LABELS: Record<BuiltInProvider, string> = {
   openai: 'OpenAI',
   anthropic: 'Anthropic',
   google: 'Google',
@@ -96,7 +203,7 @@ const PROVIDER_LABELS: Record<BuiltInProvider, string> = {
   xai: 'xAI',
 };
 
-function pick(text: z.infer<typeof localizedText>, locale: Locale): string {
+export function pick(text: z.infer<typeof localizedText>, locale: Locale): string {
   return typeof text === 'string' ? text : locale === 'tr' ? (text.tr ?? text.en) : text.en;
 }
 function pickList(list: z.infer<typeof localizedList>, locale: Locale): string[] {
