@@ -2,6 +2,7 @@ import type { Database, Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { BillingRuntime } from './features/billing/billing-runtime.ts';
 import type { ChatRuntime } from './features/chat/chat-runtime.ts';
+import type { ImageModelRegistry } from './features/images/image-models.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './lib/mail/mailer.ts';
 import type { JobQueue } from './lib/queue/job-queue.ts';
@@ -30,6 +31,8 @@ export type AppDeps = {
   billing?: BillingRuntime;
   /** The job queue (started by index.ts); without it, work that needs a job is refused. */
   jobs?: JobQueue;
+  /** Image models from the catalogue and the configured providers; created from env when not given. */
+  imageModels?: ImageModelRegistry;
 };
 
 export type AppEnv = {

@@ -19,6 +19,8 @@ import type { ChatTurnDeps } from './features/chat/chat-turn.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { creditsRoutes } from './features/credits/credits.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { createImageModelRegistry } from './features/images/image-models.ts';
+import { imagesRoutes } from './features/images/images.routes.ts';
 import { modelsRoutes } from './features/models/models.routes.ts';
 import { avatarRoutes, profileRoutes } from './features/profile/profile.routes.ts';
 import { threadsRoutes } from './features/threads/threads.routes.ts';
@@ -87,6 +89,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/models', modelsRoutes(chat.models));
   app.route('/api/credits', creditsRoutes(auth));
   const { db, env, files, logger } = deps;
+  const imageModels = deps.imageModels ?? createImageModelRegistry(env);
   const turns: ChatTurnDeps = {
     db,
     env,
@@ -94,9 +97,10 @@ export function createApp(deps: AppDeps) {
     logger,
     runtime: chat,
     tools: createToolRegistry(),
-    services: { db, env, files, logger, jobs: deps.jobs ?? NO_JOB_QUEUE },
+    services: { db, env, files, logger, jobs: deps.jobs ?? NO_JOB_QUEUE, imageModels },
   };
   app.route('/api/chat', chatRoutes(auth, turns));
+  app.route('/api/images', imagesRoutes(auth, imageModels));
   const billing =
     deps.billing ??
     createBillingRuntime({

@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { DEFAULT_FREE_DAILY_MESSAGES } from '@polymath/shared';
+import { DEFAULT_FREE_DAILY_MESSAGES, DEFAULT_PRO_DAILY_IMAGES } from '@polymath/shared';
 import { z } from 'zod';
 
 /**
@@ -65,6 +65,8 @@ const envSchema = z.object({
   /** The model catalogue operators edit; the shipped apps/server/config/models.json by default. */
   MODELS_FILE: optionalString,
   FREE_DAILY_MESSAGES: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_FREE_DAILY_MESSAGES),
+  /** Fair use for Pro: images a person may make per UTC day across the image tools. */
+  PRO_DAILY_IMAGES: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_PRO_DAILY_IMAGES),
   /** Fair use for everyone (Pro included): messages per user per window. */
   CHAT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(30),
   CHAT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),

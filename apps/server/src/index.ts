@@ -3,17 +3,19 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { appJobs } from './app-jobs.ts';
 import { openDatabase } from './db/client.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { createBillingRuntime } from './features/billing/billing-runtime.ts';
-import { scheduleBillingSweep } from './features/billing/billing-sweep.ts';
+import { stripePriceCheck } from './features/billing/billing-sweep.ts';
 import { PlansError } from './features/billing/plans.ts';
 import { createChatRuntime } from './features/chat/chat-runtime.ts';
 import { scheduleStaleAnswerSweep } from './features/chat/stream-recovery.ts';
+import { createImageModelRegistry } from './features/images/image-models.ts';
 import { CatalogueError } from './features/models/model-catalog.ts';
-import { purgeDeletedThreads } from './features/threads/threads.service.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mail/mailer.ts';
+import { startJobQueue } from './lib/queue/job-queue.ts';
 import { loadOrCreateSecrets } from './lib/secrets.ts';
 import { loadStaticFiles } from './lib/static-files.ts';
 import { createFileStore } from './lib/storage/create-file-store.ts';
@@ -56,8 +58,10 @@ async function main() {
   if (!staticFiles.has('/index.html')) logger.warn({ dir: env.WEB_DIST_DIR }, 'web app not built; run `npm run build`');
 
   let chat: ReturnType<typeof createChatRuntime>;
+  let imageModels: ReturnType<typeof createImageModelRegistry>;
   try {
     chat = createChatRuntime(env, logger);
+    imageModels = createImageModelRegistry(env);
   } catch (err) {
     if (err instanceof CatalogueError) {
       console.error(err.message);
@@ -67,6 +71,9 @@ async function main() {
   }
   if (chat.models.demo) {
     logger.warn('no model provider is configured: the offline demo model answers (set OPENAI_API_KEY or another key)');
+  }
+  if (imageModels.demo) {
+    logger.warn('no image provider is configured: the offline demo image model draws the pictures (labelled DEMO)');
   }
   let billing: ReturnType<typeof createBillingRuntime>;
   try {
@@ -81,29 +88,23 @@ async function main() {
   if (billing.sandbox) {
     logger.warn('STRIPE_SECRET_KEY is not set: the payment sandbox grants Pro without payment (test mode)');
   }
-  // What /payment shows must be what Stripe charges; a mismatch is logged, not fatal (Stripe may be down).
-  billing.provider
-    .checkPrices?.(billing.plans)
-    .then((problems) => {
-      for (const problem of problems) logger.error(`Stripe prices do not match the plans file: ${problem}`);
-    })
-    .catch((err: unknown) => logger.warn({ err }, 'could not check the Stripe prices'));
-  // Subscriptions past their period end whose webhook never came are re-read from the provider.
-  const stopBillingSweep = scheduleBillingSweep(billing, (err) => logger.warn({ err }, 'billing sweep failed'));
+  // Slow and scheduled work (images, the billing sweep, the purge of deleted chats) runs as jobs in
+  // the database, so it survives restarts and runs on one instance at a time when scheduled.
+  const jobs = await startJobQueue({
+    connection: database.queueConnection,
+    logger,
+    jobs: appJobs({ database, files, imageModels, billing, logger }),
+  });
+  if (!billing.sandbox) {
+    await jobs
+      .send(stripePriceCheck, {})
+      .catch((err: unknown) => logger.warn({ err }, 'could not queue the price check'));
+  }
   // Answers left 'streaming' by a previous process that died become 'interrupted' (with their text).
+  // A timer, not a job: it runs every few seconds, finer than the queue's one-minute schedules.
   const stopSweep = scheduleStaleAnswerSweep(database.db, env.STREAM_STALE_SECONDS, (err) =>
     logger.warn({ err }, 'stale answer sweep failed'),
   );
-
-  // Deleted chats can be restored for a while (undo); after 30 days they are removed for good.
-  const purge = setInterval(
-    () =>
-      void purgeDeletedThreads(database.db, new Date(Date.now() - 30 * 86_400_000)).catch((err: unknown) =>
-        logger.warn({ err }, 'purging deleted chats failed'),
-      ),
-    6 * 3_600_000,
-  );
-  purge.unref();
 
   const lifecycle = { draining: false };
   const app = createApp({
@@ -118,6 +119,8 @@ async function main() {
     files,
     chat,
     billing,
+    jobs,
+    imageModels,
   });
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
     logger.info(
@@ -142,8 +145,7 @@ async function main() {
     await closed;
     clearTimeout(timeout);
     await stopSweep();
-    await stopBillingSweep();
-    clearInterval(purge);
+    await jobs.stop(Math.min(env.SHUTDOWN_GRACE_MS, 5000));
     await chat.close();
     await database.close().catch((err: unknown) => logger.warn({ err }, 'database close failed'));
     mailer.close();

@@ -12,10 +12,9 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
+import { decodeCursor, encodeCursor } from '../src/db/keyset.ts';
 import { messages, threads, users } from '../src/db/schema/index.ts';
 import {
-  decodeCursor,
-  encodeCursor,
   getOwnedThread,
   listThreads,
   purgeDeletedThreads,
@@ -114,7 +113,7 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 
 describe('threads: cursor and search query', () => {
   it('cursors round-trip and anything else is refused', () => {
-    const cursor = { updatedAt: '2025-03-04T05:06:07.123456Z', id: 'abcDEF12_-' };
+    const cursor = { time: '2025-03-04T05:06:07.123456Z', id: 'abcDEF12_-' };
     expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
     const enc = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
     for (const bad of [
@@ -122,10 +121,10 @@ describe('threads: cursor and search query', () => {
       'abc',
       '!!!!',
       'eyJ', // truncated JSON
-      enc({ updatedAt: cursor.updatedAt, id: cursor.id }),
-      enc([cursor.updatedAt]),
-      enc([cursor.updatedAt, 'a\u0000b']),
-      enc([cursor.updatedAt, 'a/b']),
+      enc({ time: cursor.time, id: cursor.id }),
+      enc([cursor.time]),
+      enc([cursor.time, 'a\u0000b']),
+      enc([cursor.time, 'a/b']),
       enc(['2025-13-04T05:06:07.123456Z', 'abc']),
       enc(['2025-02-30T05:06:07.123456Z', 'abc']),
       enc(['2025-03-04T05:06:07.123Z', 'abc']),

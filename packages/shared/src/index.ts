@@ -16,5 +16,6 @@ export * from './horoscope/horoscope-types.ts';
 export * from './horoscope/sky-facts.schema.ts';
 export * from './horoscope/zodiac.ts';
 export * from './images/image-options.ts';
+export * from './images/images.schema.ts';
 export * from './models/model.schema.ts';
 export * from './threads/thread.schema.ts';

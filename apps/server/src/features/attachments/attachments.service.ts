@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { type AttachmentResponse, CHAT_ATTACHMENT_MAX_BYTES } from '@polymath/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { reencodeImage } from '../../lib/images.ts';
 import { type FileStore, newFileName } from '../../lib/storage/file-store.ts';
+import { ownerFolder } from '../../lib/storage/owner-folder.ts';
 
 /**
  * Images attached to chat messages. Each user's live in their own sub-folder of the file store
@@ -17,12 +17,8 @@ export const ATTACHMENT_NAME = /^[A-Za-z0-9_-]{22}\.webp$/;
 export const ATTACHMENT_MAX_SIDE = 2048;
 const FILENAME_MAX_LENGTH = 255;
 
-/**
- * The user's sub-folder: a digest of the id, so it is lowercase and path-safe whatever ids look like
- * (and two ids differing only in case cannot share a folder on a case-insensitive file system).
- */
 function userFolder(userId: string): string {
-  return `${ATTACHMENT_FOLDER}/${createHash('sha256').update(userId).digest('hex').slice(0, 32)}`;
+  return ownerFolder(ATTACHMENT_FOLDER, userId);
 }
 
 /**

@@ -1,12 +1,14 @@
 import { SUBSCRIPTION_ENTITLED_STATUSES } from '@polymath/shared';
 import { and, inArray, lt } from 'drizzle-orm';
+import { z } from 'zod';
 import { billingEvents, subscriptions } from '../../db/schema/index.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { defineJob, jobRef } from '../../lib/queue/job.ts';
 import type { BillingRuntime } from './billing-runtime.ts';
 import { syncSubscription } from './subscriptions.service.ts';
 
 /** Stripe renews or ends a subscription within about an hour of its period end. */
 const STRIPE_GRACE_MS = 3_600_000;
-const SWEEP_INTERVAL_MS = 10 * 60_000;
 /** Stripe retries a delivery for up to three days; an event id older than this cannot come back. */
 const EVENT_MEMORY_MS = 30 * 86_400_000;
 
@@ -38,17 +40,40 @@ export async function sweepExpiredSubscriptions(billing: BillingRuntime, now = n
   return due.length;
 }
 
-/** Runs the sweep now and every ten minutes; the returned function stops it and waits for a run. */
-export function scheduleBillingSweep(billing: BillingRuntime, onError: (err: unknown) => void): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    running = sweepExpiredSubscriptions(billing).catch(onError);
-  };
-  run();
-  const timer = setInterval(run, SWEEP_INTERVAL_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+/** The sweep as a scheduled job: every ten minutes, by one instance at a time. */
+export function billingSweepJob(billing: BillingRuntime) {
+  return defineJob({
+    name: 'billing-sweep',
+    payload: z.object({}),
+    schedule: '*/10 * * * *',
+    retries: 2,
+    retryDelaySeconds: 60,
+    timeoutSeconds: 300,
+    concurrency: 1,
+    async handler(_payload, run) {
+      const synced = await sweepExpiredSubscriptions(billing);
+      if (synced > 0) run.logger.info({ synced }, 'billing sweep re-read subscriptions past their period end');
+    },
+  });
+}
+
+/**
+ * What /payment shows must be what Stripe charges: at start-up the Stripe prices are compared with
+ * the plans file and any difference is logged (not fatal). A job, so Stripe being down at that
+ * moment only delays the check.
+ */
+export const stripePriceCheck = jobRef('stripe-price-check', z.object({}));
+
+export function stripePriceCheckJob(billing: BillingRuntime, logger: Logger) {
+  return defineJob({
+    ...stripePriceCheck,
+    retries: 5,
+    retryDelaySeconds: 30,
+    timeoutSeconds: 60,
+    concurrency: 1,
+    async handler() {
+      const problems = (await billing.provider.checkPrices?.(billing.plans)) ?? [];
+      for (const problem of problems) logger.error(`Stripe prices do not match the plans file: ${problem}`);
+    },
+  });
 }

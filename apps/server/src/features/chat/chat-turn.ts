@@ -110,6 +110,7 @@ export async function startChatTurn(
     const text = request.trigger === 'submit-message' ? userMessageText(request.message) : '';
     const turn: ToolTurn<unknown> = {
       services: deps.services,
+      toolId: tool.id,
       userId: user.id,
       plan: user.plan,
       threadId: request.threadId,

@@ -15,6 +15,7 @@ import { type FileStore, newFileName } from '../../lib/storage/file-store.ts';
 import { deleteUserAttachments } from '../attachments/attachments.service.ts';
 import { localeOf } from '../auth/auth.ts';
 import { hasRenewingSubscription } from '../billing/subscriptions.service.ts';
+import { deleteUserImages } from '../images/images.service.ts';
 
 /** Profile photos live in this folder of the file store and are served at AVATAR_URL_PREFIX + name. */
 export const AVATAR_FOLDER = 'avatars';
@@ -207,6 +208,7 @@ export async function deleteAccount(db: Db, files: FileStore, userId: string): P
     return user.photo;
   });
   if (photo && AVATAR_NAME.test(photo)) await files.delete(`${AVATAR_FOLDER}/${photo}`);
-  // Threads and messages went with the user (ON DELETE CASCADE); their images are files.
+  // Threads, messages and image rows went with the user (ON DELETE CASCADE); their pictures are files.
   await deleteUserAttachments(files, userId);
+  await deleteUserImages(files, userId);
 }

@@ -11,9 +11,12 @@ import {
   type UpdateThread,
 } from '@polymath/shared';
 import { and, asc, desc, eq, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { afterCursor, decodeCursor, encodeCursor, keysetTime } from '../../db/keyset.ts';
 import { messages, threads, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { defineJob } from '../../lib/queue/job.ts';
 
 export type ThreadRow = typeof threads.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -98,39 +101,7 @@ function visibleThread(userId: string, threadId: string): SQL | undefined {
   return and(eq(threads.id, threadId), eq(threads.userId, userId), isNull(threads.deletedAt), withinPlanWindow(userId));
 }
 
-// ---------------------------------------------------------------------------------------------
-// Keyset cursor: the last row's (updated_at, id). updated_at is carried as text with PostgreSQL's
-// microseconds (a JS Date would round them to milliseconds and skip or repeat rows).
-
-const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const CURSOR_ID = /^[A-Za-z0-9_-]{1,64}$/;
-const cursorTime = sql<string>`to_char(${threads.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-type Cursor = { updatedAt: string; id: string };
-
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.updatedAt, cursor.id])).toString('base64url');
-}
-
-/** The cursor, or null when it is not one this server made. */
-export function decodeCursor(value: string): Cursor | null {
-  if (!/^[A-Za-z0-9_-]+$/.test(value)) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
-  } catch {
-    return null;
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 2) return null;
-  const [updatedAt, id] = parsed as unknown[];
-  if (typeof updatedAt !== 'string' || typeof id !== 'string') return null;
-  if (!CURSOR_TIME.test(updatedAt) || !CURSOR_ID.test(id)) return null;
-  // A real instant (no month 13): the millisecond part must survive a round trip through Date.
-  const ms = `${updatedAt.slice(0, 23)}Z`;
-  const date = new Date(ms);
-  if (Number.isNaN(date.getTime()) || date.toISOString() !== ms) return null;
-  return { updatedAt, id };
-}
+const cursorTime = keysetTime(threads.updatedAt);
 
 // ---------------------------------------------------------------------------------------------
 // Search
@@ -178,7 +149,7 @@ export async function listThreads(db: Db, userId: string, query: ThreadListQuery
         fields: [{ path: 'cursor', message: 'Invalid cursor' }],
       });
     }
-    conditions.push(sql`(${threads.updatedAt}, ${threads.id}) < (${cursor.updatedAt}::timestamptz, ${cursor.id})`);
+    conditions.push(afterCursor(threads.updatedAt, threads.id, cursor));
   }
   if (query.starred) conditions.push(eq(threads.starred, true));
   if (query.q) {
@@ -196,7 +167,7 @@ export async function listThreads(db: Db, userId: string, query: ThreadListQuery
   const last = page.at(-1);
   return {
     threads: page.map(toThread),
-    nextCursor: rows.length > query.limit && last ? encodeCursor({ updatedAt: last.cursorTime, id: last.id }) : null,
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ time: last.cursorTime, id: last.id }) : null,
   };
 }
 
@@ -279,4 +250,24 @@ export async function restoreThread(db: Db, userId: string, threadId: string): P
 export async function purgeDeletedThreads(db: Db, olderThan: Date): Promise<number> {
   const rows = await db.delete(threads).where(lt(threads.deletedAt, olderThan)).returning({ id: threads.id });
   return rows.length;
+}
+
+/** Deleted chats can be restored for a while (undo); after this long they are removed for good. */
+export const DELETED_THREAD_KEEP_DAYS = 30;
+
+/** The purge as a scheduled job: every six hours, by one instance at a time. */
+export function purgeDeletedThreadsJob(db: Db) {
+  return defineJob({
+    name: 'purge-deleted-chats',
+    payload: z.object({}),
+    schedule: '17 */6 * * *',
+    retries: 1,
+    retryDelaySeconds: 300,
+    timeoutSeconds: 600,
+    concurrency: 1,
+    async handler(_payload, run) {
+      const purged = await purgeDeletedThreads(db, new Date(Date.now() - DELETED_THREAD_KEEP_DAYS * 86_400_000));
+      if (purged > 0) run.logger.info({ purged }, 'deleted chats purged');
+    },
+  });
 }

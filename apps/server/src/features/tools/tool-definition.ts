@@ -6,6 +6,7 @@ import type { Env } from '../../env.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { JobQueue } from '../../lib/queue/job-queue.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
+import type { ImageModelRegistry } from '../images/image-models.ts';
 
 /** What the platform lends a tool's functions for one turn. */
 export type ToolServices = {
@@ -14,11 +15,13 @@ export type ToolServices = {
   files: FileStore;
   logger: Logger;
   jobs: JobQueue;
+  imageModels: ImageModelRegistry;
 };
 
 /** The turn a tool's functions run in: who asks, in which thread, for which answer. */
 export type ToolTurn<I> = {
   services: ToolServices;
+  toolId: ChatToolId;
   userId: string;
   plan: Plan;
   threadId: string;

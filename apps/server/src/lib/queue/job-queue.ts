@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, type Job, PgBoss } from 'pg-boss';
 import type { QueueConnection } from '../../db/client.ts';
 import type { Logger } from '../logger.ts';
-import type { JobDefinition } from './job.ts';
+import type { JobDefinition, JobRef } from './job.ts';
 
 /** Where a job stands, as the queue keeps it. */
 export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
@@ -19,8 +19,8 @@ export type SendOptions = {
 };
 
 export type JobQueue = {
-  send<P>(job: JobDefinition<P>, payload: P, options?: SendOptions): Promise<string>;
-  status(job: JobDefinition<unknown>, id: string): Promise<JobStatus | null>;
+  send<P>(job: JobRef<P>, payload: P, options?: SendOptions): Promise<string>;
+  status(job: JobRef<unknown>, id: string): Promise<JobStatus | null>;
   /** Stops taking jobs, gives running ones up to graceMs, then stops. */
   stop(graceMs: number): Promise<void>;
 };

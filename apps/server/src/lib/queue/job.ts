@@ -12,15 +12,22 @@ export type JobRun = {
 };
 
 /**
- * One kind of slow work done outside a request (an image, an OCR pass, a PDF, a WhatsApp reply).
- * Jobs are stored in the database, so they survive a restart, and run at least once: a handler must
- * be safe to run again for the same payload (check what is already done before doing it).
+ * What sending a job needs to know: its queue and its payload. The side that sends (a tool's
+ * function) holds only this; the side that works holds the whole definition with its handler.
  */
-export type JobDefinition<P> = {
+export type JobRef<P> = {
   /** The queue's name: lowercase words joined by dashes. */
   name: string;
   /** Checked when the job is sent and again when it runs. */
   payload: z.ZodType<P>;
+};
+
+/**
+ * One kind of slow work done outside a request (an image, an OCR pass, a PDF, a WhatsApp reply).
+ * Jobs are stored in the database, so they survive a restart, and run at least once: a handler must
+ * be safe to run again for the same payload (check what is already done before doing it).
+ */
+export type JobDefinition<P> = JobRef<P> & {
   /** Throwing asks for another try; returning settles the job. */
   handler(payload: P, run: JobRun): Promise<void>;
   /** Tries after the first one fails (a job that throws every time runs 1 + retries times). */
@@ -40,8 +47,14 @@ export type JobDefinition<P> = {
   schedule?: string;
 };
 
+/** Names a queue and its payload (checked: lowercase words joined by dashes). */
+export function jobRef<P>(name: string, payload: z.ZodType<P>): JobRef<P> {
+  if (!/^[a-z][a-z0-9-]{0,48}$/.test(name)) throw new Error(`bad job name ${name}`);
+  return { name, payload };
+}
+
 /** Keeps the payload type of a definition. */
 export function defineJob<P>(definition: JobDefinition<P>): JobDefinition<P> {
-  if (!/^[a-z][a-z0-9-]{0,48}$/.test(definition.name)) throw new Error(`bad job name ${definition.name}`);
+  jobRef(definition.name, definition.payload);
   return definition;
 }

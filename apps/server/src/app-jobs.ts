@@ -1,0 +1,27 @@
+import type { Database } from './db/client.ts';
+import type { BillingRuntime } from './features/billing/billing-runtime.ts';
+import { billingSweepJob, stripePriceCheckJob } from './features/billing/billing-sweep.ts';
+import { createImageJob } from './features/images/image.job.ts';
+import type { ImageModelRegistry } from './features/images/image-models.ts';
+import { purgeDeletedThreadsJob } from './features/threads/threads.service.ts';
+import type { Logger } from './lib/logger.ts';
+import type { JobDefinition } from './lib/queue/job.ts';
+import type { FileStore } from './lib/storage/file-store.ts';
+
+/** Every job of the app, a line each: what the queue works (index.ts starts it with these). */
+export function appJobs(deps: {
+  database: Database;
+  files: FileStore;
+  imageModels: ImageModelRegistry;
+  billing: BillingRuntime;
+  logger: Logger;
+  // biome-ignore lint/suspicious/noExplicitAny: each definition keeps its own payload type
+}): JobDefinition<any>[] {
+  const db = deps.database.db;
+  return [
+    createImageJob({ db, files: deps.files, imageModels: deps.imageModels }),
+    billingSweepJob(deps.billing),
+    stripePriceCheckJob(deps.billing, deps.logger),
+    purgeDeletedThreadsJob(db),
+  ];
+}

@@ -1,0 +1,102 @@
+import {
+  ERROR_MESSAGES,
+  GENERATE_IMAGE_FUNCTION,
+  type GenerateImageOutput,
+  generateImageArgsSchema,
+  type ImageAspectRatio,
+  type ImageGeneratorInput,
+  type Locale,
+} from '@polymath/shared';
+import { tool } from 'ai';
+import { AppError } from '../../lib/app-error.ts';
+import type { ToolTurn } from '../tools/tool-definition.ts';
+import type { ResolvedImageModel } from './image-models.ts';
+import { checkImageAllowance, requestImages } from './images.service.ts';
+
+/** The image model a turn uses: the page's choice when the person may use it, else the default. */
+export function imageModelFor(turn: ToolTurn<unknown>, wanted: string | undefined): ResolvedImageModel | undefined {
+  const { imageModels } = turn.services;
+  const allowed = (m: ResolvedImageModel | undefined) =>
+    m?.available && (m.tier === 'free' || turn.plan === 'pro') ? m : undefined;
+  return (
+    allowed(wanted ? imageModels.get(wanted) : undefined) ?? allowed(imageModels.get(imageModels.defaultModelId ?? ''))
+  );
+}
+
+/** The ratio asked for when the model makes it, else the closest shape it does make. */
+function supportedRatio(model: ResolvedImageModel, wanted: ImageAspectRatio): ImageAspectRatio {
+  if (model.aspectRatios.includes(wanted)) return wanted;
+  const value = (r: string) => {
+    const [w = 1, h = 1] = r.split(':').map(Number);
+    return Math.log(w / h);
+  };
+  return (
+    [...model.aspectRatios].sort(
+      (a, b) => Math.abs(value(a) - value(wanted)) - Math.abs(value(b) - value(wanted)),
+    )[0] ?? wanted
+  );
+}
+
+const NOTE: Record<Locale, (count: number) => string> = {
+  en: (n) =>
+    `${n === 1 ? 'The image is' : `${n} images are`} being made now. They appear as cards under your answer and are saved in the Gallery; it may take a while when it is busy.`,
+  tr: (n) =>
+    `${n === 1 ? 'Görsel' : `${n} görsel`} şimdi hazırlanıyor. Yanıtınızın altında kartlar olarak görünür ve Galeri'ye kaydedilir; yoğun olduğunda biraz sürebilir.`,
+};
+
+/**
+ * generate_image: the chat model turns the person's words into a prompt and calls this; it queues
+ * the images (one job each) and answers at once with their ids, which the page shows as cards that
+ * follow each image until it is ready. Pro's daily fair-use limit is checked first.
+ */
+export function generateImageFunction(turn: ToolTurn<ImageGeneratorInput>) {
+  const { db, env, jobs } = turn.services;
+  return tool({
+    description:
+      'Make images from a detailed prompt. The images are made in the background and shown to the person as they finish; call it once per request.',
+    inputSchema: generateImageArgsSchema,
+    async execute(args): Promise<GenerateImageOutput> {
+      const model = imageModelFor(turn, turn.input?.imageModelId);
+      if (!model) return { ok: false, error: { code: 'IMAGE_FAILED', message: ERROR_MESSAGES.IMAGE_FAILED } };
+      const aspectRatio = supportedRatio(model, args.aspectRatio);
+      try {
+        await checkImageAllowance(db, {
+          userId: turn.userId,
+          plan: turn.plan,
+          count: args.count,
+          limit: env.PRO_DAILY_IMAGES,
+          now: new Date(),
+        });
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'IMAGE_LIMIT_REACHED') {
+          return { ok: false, error: { code: err.code, message: ERROR_MESSAGES.IMAGE_LIMIT_REACHED } };
+        }
+        throw err;
+      }
+      const rows = await requestImages(db, jobs, {
+        userId: turn.userId,
+        toolId: turn.toolId,
+        threadId: turn.threadId,
+        answerId: turn.answerId,
+        prompt: args.prompt,
+        style: args.style ?? null,
+        aspectRatio,
+        modelId: model.id,
+        count: args.count,
+        now: new Date(),
+      });
+      return {
+        ok: true,
+        images: rows.map((row) => ({ id: row.id })),
+        prompt: args.prompt,
+        aspectRatio,
+        style: args.style ?? null,
+        modelName: model.displayName,
+        demo: model.demo,
+        note: NOTE[turn.locale](rows.length),
+      };
+    },
+  });
+}
+
+export { GENERATE_IMAGE_FUNCTION };

@@ -1,0 +1,38 @@
+import { createApp } from '../src/app.ts';
+import type { AppDeps } from '../src/app-env.ts';
+import type { Database } from '../src/db/client.ts';
+import { createImageJob } from '../src/features/images/image.job.ts';
+import { createImageModelRegistry } from '../src/features/images/image-models.ts';
+import { type JobQueue, type QueueTiming, startJobQueue } from '../src/lib/queue/job-queue.ts';
+import { createTestDeps, type TestAppOverrides } from './databases.ts';
+
+/** Polls and supervision fast enough for a test to watch jobs run. */
+export const FAST_QUEUE: Partial<QueueTiming> = { pollSeconds: 0.5, heartbeatSeconds: 10, superviseSeconds: 1 };
+
+export type ToolsApp = {
+  app: ReturnType<typeof createApp>;
+  deps: AppDeps;
+  jobs: JobQueue;
+  stop(): Promise<void>;
+};
+
+/**
+ * The app with its job queue working the image job, as index.ts starts them: for tests of tools
+ * whose work runs in jobs. `work: false` gives a queue that only stores jobs (nothing runs them).
+ */
+export async function startToolsApp(
+  database: Database,
+  overrides: TestAppOverrides & { work?: boolean } = {},
+): Promise<ToolsApp> {
+  const deps = createTestDeps(database, overrides);
+  const imageModels = createImageModelRegistry(deps.env, undefined, { timeoutMs: 20_000 });
+  const jobs = await startJobQueue({
+    connection: database.queueConnection,
+    logger: deps.logger,
+    jobs: [createImageJob({ db: deps.db, files: deps.files, imageModels, retryDelaySeconds: 0 })],
+    timing: FAST_QUEUE,
+    work: overrides.work ?? true,
+  });
+  const full: AppDeps = { ...deps, jobs, imageModels };
+  return { app: createApp(full), deps: full, jobs, stop: () => jobs.stop(1000) };
+}
