@@ -2,7 +2,7 @@ import type { ProviderFakes } from '@polymath/provider-fakes';
 import type { GenerateImageOutput, ImageItem, ImageListResponse } from '@polymath/shared';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { imageFolder } from '../src/features/images/images.service.ts';
 import {
   AUTH_TEST_ENV,
