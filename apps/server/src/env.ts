@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { DEFAULT_FREE_DAILY_MESSAGES } from '@polymath/shared';
+import { DEFAULT_FREE_DAILY_MESSAGES, WEB_SEARCH_PROVIDERS, WEB_SEARCH_SETTINGS } from '@polymath/shared';
 import { z } from 'zod';
 
 /**
@@ -82,6 +82,13 @@ const envSchema = z.object({
   STRIPE_TAX_RATE_ID: optionalString,
   /** Where the Stripe SDK sends API calls; only for a local stand-in in development and tests. */
   STRIPE_API_URL: httpUrl,
+  // Web search (see .env.example): the first configured of Tavily, Brave, SearXNG unless WEB_SEARCH_PROVIDER says.
+  WEB_SEARCH_PROVIDER: optionalString.pipe(z.enum(WEB_SEARCH_PROVIDERS).optional()),
+  TAVILY_API_KEY: optionalString,
+  TAVILY_BASE_URL: httpUrl,
+  BRAVE_SEARCH_API_KEY: optionalString,
+  BRAVE_SEARCH_BASE_URL: httpUrl,
+  SEARXNG_URL: httpUrl,
 });
 
 export type Env = z.infer<typeof envSchema> & {
@@ -114,8 +121,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
   }
   const env = parsed.data;
-  const stripeProblems = checkStripe(env);
-  if (stripeProblems.length > 0) throw new EnvError(stripeProblems);
+  const problems = [...checkStripe(env), ...checkWebSearch(env)];
+  if (problems.length > 0) throw new EnvError(problems);
   const absolute = (p: string) => (isAbsolute(p) ? p : resolve(process.cwd(), p));
   return {
     ...env,
@@ -141,4 +148,12 @@ function checkStripe(env: z.infer<typeof envSchema>): string[] {
     'STRIPE_PRICE_YEARLY',
   ] as const;
   return required.filter((key) => !env[key]).map((key) => `${key}: required when STRIPE_SECRET_KEY is set`);
+}
+
+/** A provider chosen by name needs its own setting; otherwise the choice would silently fall to another. */
+function checkWebSearch(env: z.infer<typeof envSchema>): string[] {
+  const chosen = env.WEB_SEARCH_PROVIDER;
+  if (!chosen) return [];
+  const setting = WEB_SEARCH_SETTINGS[chosen];
+  return env[setting] ? [] : [`WEB_SEARCH_PROVIDER: ${chosen} needs ${setting}`];
 }

@@ -12,3 +12,7 @@ export * from './credits/credits.schema.ts';
 export * from './errors/error-codes.ts';
 export * from './models/model.schema.ts';
 export * from './threads/thread.schema.ts';
+export * from './web-search/citations.ts';
+export * from './web-search/people-research.ts';
+export * from './web-search/private-info.ts';
+export * from './web-search/web-search.schema.ts';
