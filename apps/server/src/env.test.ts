@@ -105,4 +105,16 @@ describe('loadEnv', () => {
     // Without a key the sandbox takes payments and nothing else is needed.
     expect(loadEnv({ STRIPE_PRICE_WEEK: 'price_w' }).STRIPE_SECRET_KEY).toBeUndefined();
   });
+
+  it('reads the web-search settings; a provider chosen by name needs its own setting', () => {
+    const env = loadEnv({ SEARXNG_URL: 'http://searx.lan:8080/searx', BRAVE_SEARCH_API_KEY: 'BSA-1' });
+    expect(env.SEARXNG_URL).toBe('http://searx.lan:8080/searx');
+    expect(env.WEB_SEARCH_PROVIDER).toBeUndefined();
+    expect(problemsOf({ WEB_SEARCH_PROVIDER: 'tavily', BRAVE_SEARCH_API_KEY: 'BSA-1' })).toEqual([
+      'WEB_SEARCH_PROVIDER: tavily needs TAVILY_API_KEY',
+    ]);
+    expect(problemsOf({ WEB_SEARCH_PROVIDER: 'google' })[0]).toMatch(/^WEB_SEARCH_PROVIDER:/);
+    expect(problemsOf({ SEARXNG_URL: 'searx.lan:8080' })[0]).toMatch(/^SEARXNG_URL:/);
+    expect(problemsOf({ TAVILY_BASE_URL: 'file:///tmp/x' })[0]).toMatch(/^TAVILY_BASE_URL:/);
+  });
 });

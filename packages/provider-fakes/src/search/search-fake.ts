@@ -6,7 +6,7 @@
  *   GET  /brave/res/v1/web/search         Brave Search (X-Subscription-Token: <key>)
  *   GET  /searxng/search?format=json      SearXNG (403 for any other format, as an instance without it)
  *   GET  /pages/<slug>                    an article page with boilerplate around it
- *   GET  /pages/links-only                a page with no article
+ *   GET  /pages/no-text                   a single-page app's shell: no text without scripts
  *   GET  /pages/report.pdf                a PDF
  *   GET  /pages/huge                      an HTML page of several megabytes
  *   GET  /pages/to-localhost              a redirect to http://localhost/…
@@ -19,7 +19,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { articlePage, defaultResults, LINKS_ONLY_PAGE } from './search-pages.ts';
+import { articlePage, defaultResults, NO_TEXT_PAGE } from './search-pages.ts';
 import {
   braveError,
   braveResults,
@@ -77,7 +77,7 @@ export type SearchFakes = {
 export type SearchFakesOptions = { port?: number; host?: string };
 
 const MAX_BODY_BYTES = 64 * 1024;
-const HUGE_PAGE_BYTES = 5 * 1024 * 1024;
+const HUGE_PAGE_BYTES = 3 * 1024 * 1024;
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -200,8 +200,8 @@ export async function startSearchFakes(options: SearchFakesOptions = {}): Promis
 
   function handlePage(res: ServerResponse, slug: string) {
     switch (slug) {
-      case 'links-only':
-        send(res, { status: 200, contentType: 'text/html; charset=utf-8', body: LINKS_ONLY_PAGE });
+      case 'no-text':
+        send(res, { status: 200, contentType: 'text/html; charset=utf-8', body: NO_TEXT_PAGE });
         return;
       case 'report.pdf':
         send(res, { status: 200, contentType: 'application/pdf', body: '%PDF-1.7\n%stand-in\n' });

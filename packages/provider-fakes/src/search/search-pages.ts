@@ -91,10 +91,10 @@ export function articlePage(slug: string, n: number): { html: string; title: str
   return { html, title, siteName, date };
 }
 
-/** A page with links and no article: readability finds nothing to extract. */
-export const LINKS_ONLY_PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Index</title></head>
-<body><nav><a href="/a">A</a> <a href="/b">B</a> <a href="/c">C</a></nav></body></html>
+/** A single-page app's shell: all its text comes from a script, so there is nothing to read. */
+export const NO_TEXT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>App</title></head>
+<body><div id="app"></div><script>document.getElementById('app').textContent = 'Rendered later';</script></body></html>
 `;
 
 /** The results the stand-in answers for a query nobody scripted: `count` articles on its own pages. */
