@@ -155,4 +155,16 @@ describe('loadEnv', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]?.startsWith(`${key}:`)).toBe(true);
   });
+
+  it('reads the web-search settings; a provider chosen by name needs its own setting', () => {
+    const env = loadEnv({ SEARXNG_URL: 'http://searx.lan:8080/searx', BRAVE_SEARCH_API_KEY: 'BSA-1' });
+    expect(env.SEARXNG_URL).toBe('http://searx.lan:8080/searx');
+    expect(env.WEB_SEARCH_PROVIDER).toBeUndefined();
+    expect(problemsOf({ WEB_SEARCH_PROVIDER: 'tavily', BRAVE_SEARCH_API_KEY: 'BSA-1' })).toEqual([
+      'WEB_SEARCH_PROVIDER: tavily needs TAVILY_API_KEY',
+    ]);
+    expect(problemsOf({ WEB_SEARCH_PROVIDER: 'google' })[0]).toMatch(/^WEB_SEARCH_PROVIDER:/);
+    expect(problemsOf({ SEARXNG_URL: 'searx.lan:8080' })[0]).toMatch(/^SEARXNG_URL:/);
+    expect(problemsOf({ TAVILY_BASE_URL: 'file:///tmp/x' })[0]).toMatch(/^TAVILY_BASE_URL:/);
+  });
 });

@@ -1,5 +1,10 @@
 import { isAbsolute, resolve } from 'node:path';
-import { DEFAULT_FREE_DAILY_MESSAGES, DEFAULT_PRO_DAILY_IMAGES } from '@polymath/shared';
+import {
+  DEFAULT_FREE_DAILY_MESSAGES,
+  DEFAULT_PRO_DAILY_IMAGES,
+  WEB_SEARCH_PROVIDERS,
+  WEB_SEARCH_SETTINGS,
+} from '@polymath/shared';
 import { z } from 'zod';
 
 /**
@@ -118,6 +123,13 @@ const envSchema = z.object({
   ),
   /** The endpoint browsers reach the bucket at, when it differs from S3_ENDPOINT (signed URLs point there). */
   S3_PUBLIC_URL: httpUrl,
+  // Web search (see .env.example): the first configured of Tavily, Brave, SearXNG unless WEB_SEARCH_PROVIDER says.
+  WEB_SEARCH_PROVIDER: optionalString.pipe(z.enum(WEB_SEARCH_PROVIDERS).optional()),
+  TAVILY_API_KEY: optionalString,
+  TAVILY_BASE_URL: httpUrl,
+  BRAVE_SEARCH_API_KEY: optionalString,
+  BRAVE_SEARCH_BASE_URL: httpUrl,
+  SEARXNG_URL: httpUrl,
 });
 
 export type Env = z.infer<typeof envSchema> & {
@@ -155,7 +167,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
   }
   const env = parsed.data;
-  const problems = [...checkStripe(env), ...checkS3(env)];
+  const problems = [...checkStripe(env), ...checkS3(env), ...checkWebSearch(env)];
   if (problems.length > 0) throw new EnvError(problems);
   const absolute = (p: string) => (isAbsolute(p) ? p : resolve(process.cwd(), p));
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
@@ -203,4 +215,12 @@ function checkS3(env: z.infer<typeof envSchema>): string[] {
   }
   const required = ['S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
   return required.filter((key) => !env[key]).map((key) => `${key}: required when S3_BUCKET is set`);
+}
+
+/** A provider chosen by name needs its own setting; otherwise the choice would silently fall to another. */
+function checkWebSearch(env: z.infer<typeof envSchema>): string[] {
+  const chosen = env.WEB_SEARCH_PROVIDER;
+  if (!chosen) return [];
+  const setting = WEB_SEARCH_SETTINGS[chosen];
+  return env[setting] ? [] : [`WEB_SEARCH_PROVIDER: ${chosen} needs ${setting}`];
 }

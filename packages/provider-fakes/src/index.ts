@@ -11,6 +11,9 @@
  * Also a stand-in for the Stripe API (checkout, subscriptions, billing portal, signed webhooks) that the real
  * stripe SDK can be pointed at: see stripe/stripe-fake.ts; and one for S3 (objects, listing, batch delete,
  * SigV4 and presigned URLs) for the AWS SDK and browsers: see s3/s3-fake.ts.
+ *
+ * And one for the web-search services (Tavily, Brave Search, SearXNG) with the pages their results point
+ * at: see search/search-fake.ts.
  */
 
 export type { Frame, Wire } from './formats.ts';
@@ -36,6 +39,11 @@ export {
   splitIntoTokens,
   withoutDirectives,
 } from './script.ts';
+export type { SearchFakeRequest, SearchFakes, SearchFakesOptions, SearchOutcome } from './search/search-fake.ts';
+export { startSearchFakes } from './search/search-fake.ts';
+export { articleParagraphs, BOILERPLATE_MARKERS, defaultResults, slugify } from './search/search-pages.ts';
+export type { FakeSearchResult, SearchFailure, SearchService } from './search/search-wire.ts';
+export { SEARCH_FAILURES, SEARCH_SERVICES } from './search/search-wire.ts';
 export type { CallCounts, ProviderFakes, ProviderFakesOptions, RecordedRequest } from './server.ts';
 export { startProviderFakes } from './server.ts';
 export type { FormObject, FormValue } from './stripe/form-body.ts';
