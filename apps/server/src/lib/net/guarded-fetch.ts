@@ -7,7 +7,7 @@ import { classifyAddress, hostAddress } from './ip-address.ts';
 import { OutboundFailed, OutboundRefused } from './outbound-errors.ts';
 
 /**
- * The one way the server fetches an address a user or a model can influence (decision 007).
+ * The one way the server fetches an address a user or a model can influence (decision 010).
  *
  * - http(s) only, no user:password in the URL;
  * - the host's addresses must all be public unicast (see ip-address.ts), checked inside the socket's

@@ -3,7 +3,7 @@ import { parseHTML } from 'linkedom';
 
 /**
  * The readable text of an HTML page: Mozilla's Readability (Firefox's reader view) over a linkedom
- * document (decision 007: a fast DOM with no script execution and no resource loading). Pure and
+ * document (decision 010: a fast DOM with no script execution and no resource loading). Pure and
  * synchronous; page-reader.ts runs it in a worker thread so a large page never stalls the server.
  */
 

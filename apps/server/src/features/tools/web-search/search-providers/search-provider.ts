@@ -4,7 +4,7 @@ import { OutboundFailed, OutboundRefused } from '../../../../lib/net/outbound-er
 
 /**
  * One small interface over the web-search services. Each implementation is a thin client over the
- * outbound guard (decision 007) whose base URL can point at a stand-in.
+ * outbound guard (decision 010) whose base URL can point at a stand-in.
  */
 
 export type SearchProviderName = WebSearchProvider;
