@@ -1,11 +1,12 @@
-import { addBillingInterval } from '@polymath/shared';
 /**
  * The Stripe API objects the stand-in keeps and returns, shaped as API version 2026-10-28.endive
  * (node_modules/stripe/esm/resources/*.d.ts): prices, customers, checkout and billing portal sessions,
  * subscriptions (the billing period lives on each item in this version), invoices and events.
  * Plain JSON data: the server stores these, mutates them in place, and hands out deep copies.
  */
+
 import { randomBytes } from 'node:crypto';
+import { addBillingInterval } from '@polymath/shared';
 
 export const STRIPE_API_VERSION = '2026-10-28.endive';
 
