@@ -208,13 +208,13 @@ describe.skipIf(!TEST_DATABASE_URL)(
       rmSync(webDist, { recursive: true, force: true });
     });
 
-    it('migrates, reports postgres on /readyz, and exits 0 on SIGTERM', async () => {
+    it('migrates, is ready, writes, and exits 0 on SIGTERM', async () => {
       const running = await startServer(dataDir, webDist, { DATABASE_URL: scratch.url });
       const ready = await fetch(`http://127.0.0.1:${running.port}/readyz`);
       expect(await ready.json()).toEqual({ status: 'ok' });
       const view = await fetch(`http://127.0.0.1:${running.port}/api/analytics/page-views`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', origin: `http://localhost:${running.port}` },
         body: JSON.stringify({ path: '/web-main' }),
       });
       expect(view.status).toBe(204);
