@@ -21,6 +21,9 @@ import { loadStaticFiles } from './lib/static-files.ts';
 import { createFileStore } from './lib/storage/create-file-store.ts';
 
 /** Start-up: validate env, open and migrate the database, serve, drain on SIGTERM. */
+/** After the grace period for running answers, how long closing connections and the database may take. */
+const SHUTDOWN_CLOSE_MS = 5000;
+
 async function main() {
   let env: ReturnType<typeof loadEnv>;
   try {
@@ -132,15 +135,27 @@ async function main() {
 
   let stopping = false;
   const shutdown = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      // A second signal means "now": whatever is still closing is abandoned.
+      logger.warn({ signal }, 'second signal during shutdown: exiting now');
+      process.exit(1);
+    }
     stopping = true;
     lifecycle.draining = true;
     logger.info({ signal, graceMs: env.SHUTDOWN_GRACE_MS }, 'draining');
+    // Whatever might hold a step below (an answer that does not settle, a database call stuck on a
+    // lock or a dead connection, a relay that does not close), the process ends on time.
+    const deadline = setTimeout(() => {
+      logger.error({ signal }, 'shutdown did not finish in time: exiting');
+      process.exit(1);
+    }, env.SHUTDOWN_GRACE_MS + SHUTDOWN_CLOSE_MS);
+    deadline.unref();
     // Stop accepting; idle keep-alive sockets close now, running requests get the grace period.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     // Running answers get the grace period to finish; the rest are stored as interrupted.
     await chat.drain(env.SHUTDOWN_GRACE_MS);
+    // Then every connection goes, busy or not: open streams and browsers' keep-alive sockets too.
     const timeout = setTimeout(() => server.closeAllConnections(), 1000);
     await closed;
     clearTimeout(timeout);

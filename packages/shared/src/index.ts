@@ -7,6 +7,7 @@ export * from './auth/auth.schema.ts';
 export * from './auth/profile.schema.ts';
 export * from './auth/validation-messages.ts';
 export * from './billing/billing.schema.ts';
+export * from './billing/billing-calendar.ts';
 export * from './chat/chat-request.schema.ts';
 export * from './chat/tool-settings.ts';
 export * from './credits/credits.schema.ts';

@@ -1,8 +1,10 @@
 /**
- * A fixed-window counter per key, in process memory. One instance per limited action.
- * (Across several instances this becomes a Redis counter when REDIS_URL is set; see the accounts work.)
+ * A fixed-window counter per key, in process memory: each instance of the server counts on its
+ * own (several instances behind a load balancer allow that many times the limit). One limiter per
+ * limited action. `hit` counts and says whether the key is still within the limit; `exceeded`
+ * only looks (for counting failures after the fact).
  */
-export type RateLimiter = { hit(key: string): boolean };
+export type RateLimiter = { hit(key: string): boolean; exceeded(key: string): boolean };
 
 export function createRateLimiter(options: { limit: number; windowMs: number; now?: () => number }): RateLimiter {
   const now = options.now ?? Date.now;
@@ -22,6 +24,10 @@ export function createRateLimiter(options: { limit: number; windowMs: number; no
       }
       w.count += 1;
       return w.count <= options.limit;
+    },
+    exceeded(key) {
+      const w = windows.get(key);
+      return Boolean(w && now() - w.start < options.windowMs && w.count >= options.limit);
     },
   };
 }

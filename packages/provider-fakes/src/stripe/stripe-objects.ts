@@ -4,7 +4,9 @@
  * subscriptions (the billing period lives on each item in this version), invoices and events.
  * Plain JSON data: the server stores these, mutates them in place, and hands out deep copies.
  */
+
 import { randomBytes } from 'node:crypto';
+import { addBillingInterval } from '@polymath/shared';
 
 export const STRIPE_API_VERSION = '2026-10-28.endive';
 
@@ -57,27 +59,8 @@ export function newId(prefix: string, length = 24): string {
   }
 }
 
-const DAY = 86_400;
-
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-}
-
-/**
- * `anchor` moved forward `count` intervals. Months and years step by calendar month in UTC and keep the
- * anchor's day, clamped to the month's last day (Jan 31 -> Feb 28 -> Mar 31), as Stripe's billing cycle does.
- */
-export function addInterval(anchor: number, interval: StripeInterval, count: number): number {
-  if (interval === 'day') return anchor + count * DAY;
-  if (interval === 'week') return anchor + count * 7 * DAY;
-  const date = new Date(anchor * 1000);
-  const months = interval === 'year' ? count * 12 : count;
-  const total = date.getUTCMonth() + months;
-  const year = date.getUTCFullYear() + Math.floor(total / 12);
-  const month = ((total % 12) + 12) % 12;
-  const day = Math.min(date.getUTCDate(), daysInMonth(year, month));
-  return Math.floor(Date.UTC(year, month, day, date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds()) / 1000);
-}
+/** `anchor` moved forward `count` intervals by Stripe's billing calendar (shared with the payment sandbox). */
+export const addInterval: (anchor: number, interval: StripeInterval, count: number) => number = addBillingInterval;
 
 // ---------------------------------------------------------------------------------------------- prices
 

@@ -1,28 +1,3 @@
-/** Every client route of the spec's table (§2). The server falls back to index.html for these. */
-export const ROUTES = {
-  home: '/',
-  webMain: '/web-main',
-  imageGenerator: '/image-generator',
-  photoTranslate: '/photo-translate',
-  horoscope: '/horoscope',
-  tattooGenerator: '/tattoo-generator',
-  logoMaker: '/logo-maker',
-  gallery: '/gallery',
-  settings: '/settings',
-  settingsAccount: '/settings/account',
-  settingsLoginConnections: '/settings/login-connections',
-  settingsMyPlan: '/settings/my-plan',
-  payment: '/payment',
-  signIn: '/sign-in',
-  signUp: '/sign-up',
-  forgotPassword: '/forgot-password',
-  terms: '/terms-and-conditions',
-  refundPolicy: '/refund-policy',
-  privacyPolicy: '/privacy-policy',
-} as const;
-
-export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
-
 /** Patterns of the spec's routes; anything else is the not-found page. */
 const CLIENT_ROUTE_PATTERNS: RegExp[] = [
   /^\/$/,

@@ -16,11 +16,18 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import type { AppEnv } from '../../app-env.ts';
 import { clientIp } from '../../lib/client-ip.ts';
+import { createRateLimiter } from '../../lib/rate-limit.ts';
 import type { Auth } from './auth.ts';
 import { CLIENT_IP_HEADER, SOCIAL_PROVIDERS } from './auth.ts';
 import { mapAuthError, mapRedirectError } from './auth-errors.ts';
 
 const BASE_PATH = '/api/auth';
+/**
+ * Wrong passwords for one account, whatever addresses they come from (better-auth limits per
+ * address only): after this many in the window, sign-in to that account waits.
+ */
+export const SIGN_IN_FAILURES_PER_ACCOUNT = 10;
+const SIGN_IN_FAILURE_WINDOW_MS = 15 * 60_000;
 const callbackURL = z.string().max(2048).optional();
 
 /**
@@ -88,6 +95,10 @@ const BODIES: Record<string, BodyRule> = {
  * codes in `?error=`. The caller's address reaches better-auth's rate limiter in a header set here.
  */
 export function authRoutes(auth: Auth) {
+  const signInFailures = createRateLimiter({
+    limit: SIGN_IN_FAILURES_PER_ACCOUNT,
+    windowMs: SIGN_IN_FAILURE_WINDOW_MS,
+  });
   return new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c) => {
     const { env, logger } = c.var.deps;
     const requested = c.req.path.slice(BASE_PATH.length) || '/';
@@ -102,6 +113,7 @@ export function authRoutes(auth: Auth) {
     if (isIP(ip)) headers.set(CLIENT_IP_HEADER, ip);
 
     let body: string | ArrayBuffer | undefined;
+    let account: string | undefined;
     if (rule) {
       if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('application/json')) {
         return errorJson(c, 'UNSUPPORTED_MEDIA_TYPE');
@@ -119,6 +131,9 @@ export function authRoutes(auth: Auth) {
       }
       body = JSON.stringify(parsed.data);
       headers.delete('content-length');
+      account =
+        path === '/sign-in/email' ? String((parsed.data as { email?: unknown }).email).toLowerCase() : undefined;
+      if (account && signInFailures.exceeded(account)) return errorJson(c, 'RATE_LIMITED');
     } else if (c.req.method === 'POST') {
       body = await c.req.arrayBuffer();
     }
@@ -138,6 +153,7 @@ export function authRoutes(auth: Auth) {
     }
     if (res.status < 400) return TOKEN_BEARING.has(path) ? withoutSessionToken(res) : res;
 
+    if (account && res.status === 401) signInFailures.hit(account);
     const code = await authCode(res);
     const mapped = mapAuthError(res.status, code, rule?.passwordField);
     if (mapped.code === 'UNKNOWN_ERROR') {

@@ -5,7 +5,7 @@ import { billingEvents, subscriptions } from '../../db/schema/index.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { defineJob, jobRef } from '../../lib/queue/job.ts';
 import type { BillingRuntime } from './billing-runtime.ts';
-import { syncSubscription } from './subscriptions.service.ts';
+import { endForeignSubscription, syncSubscription } from './subscriptions.service.ts';
 
 /** Stripe renews or ends a subscription within about an hour of its period end. */
 const STRIPE_GRACE_MS = 3_600_000;
@@ -16,13 +16,19 @@ const EVENT_MEMORY_MS = 30 * 86_400_000;
  * Housekeeping every ten minutes. Subscriptions that still give Pro an hour after their period ended
  * mean a webhook went missing:
  * re-sync them from the provider. The sandbox has no servers of its own to renew or end
- * subscriptions when their period ends, so here it does that first, as Stripe would. Event ids
+ * subscriptions when their period ends, so here it does that first, as Stripe would. A sandbox
+ * subscription left from before the server had Stripe keys is known to no provider: it ends here at
+ * its period end (in Stripe mode the provider would answer "no such subscription" forever). Event ids
  * older than any redelivery are forgotten.
  */
 export async function sweepExpiredSubscriptions(billing: BillingRuntime, now = new Date()): Promise<number> {
   const grace = billing.sandbox ? 0 : STRIPE_GRACE_MS;
   const due = await billing.database.db
-    .select({ userId: subscriptions.userId, subscriptionId: subscriptions.subscriptionId })
+    .select({
+      userId: subscriptions.userId,
+      subscriptionId: subscriptions.subscriptionId,
+      provider: subscriptions.provider,
+    })
     .from(subscriptions)
     .where(
       and(
@@ -31,6 +37,10 @@ export async function sweepExpiredSubscriptions(billing: BillingRuntime, now = n
       ),
     );
   for (const row of due) {
+    if (row.provider !== billing.provider.mode) {
+      await endForeignSubscription(billing, row.userId, row.subscriptionId);
+      continue;
+    }
     if (billing.sandbox) await billing.sandbox.advanceClock(row.userId);
     await syncSubscription(billing, row.subscriptionId, row.userId);
   }

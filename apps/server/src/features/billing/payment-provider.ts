@@ -13,6 +13,14 @@ export interface PaymentProvider {
   retrieveCheckout(id: string): Promise<CheckoutSessionObject | null>;
   retrieveSubscription(id: string): Promise<SubscriptionObject | null>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<SubscriptionObject>;
+  /**
+   * Ends a second subscription of a person who already has one, at once: Stripe cancels it now
+   * (refunding its payment is not automated yet: an operator does it in Stripe's dashboard), the
+   * sandbox ends it before it was ever charged.
+   */
+  cancelDuplicate(subscriptionId: string): Promise<void>;
+  /** Open checkouts of the user that cannot be paid any more once another one starts. */
+  expireOpenCheckouts?(userId: string): Promise<void>;
   createPortal(customerId: string, returnUrl: string): Promise<{ url: string }>;
   /** Checks a webhook delivery's signature on the raw body; throws WebhookSignatureError. */
   verifyEvent(rawBody: string, signature: string | undefined): EventObject;

@@ -73,6 +73,9 @@ export function createStripeProvider(env: StripeEnv): PaymentProvider {
         cancel_at_period_end: cancel,
       })) as unknown as SubscriptionObject;
     },
+    async cancelDuplicate(id) {
+      await stripe.subscriptions.cancel(id);
+    },
     async createPortal(customerId, returnUrl) {
       const portal = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
       return { url: portal.url };

@@ -6,7 +6,7 @@ import {
   type Subscription,
   type SubscriptionStatus,
 } from '@polymath/shared';
-import { eq, or } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { subscriptions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -23,7 +23,8 @@ export type BillingContext = {
 };
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
-export type SyncResult = 'applied' | 'unchanged' | 'ignored';
+/** `refused`: a second live subscription of a person who has one; it was ended at the provider. */
+export type SyncResult = 'applied' | 'unchanged' | 'ignored' | 'refused';
 
 export function isEntitled(status: string): boolean {
   return (SUBSCRIPTION_ENTITLED_STATUSES as readonly string[]).includes(status);
@@ -39,7 +40,7 @@ export async function syncSubscription(
   subscriptionId: string,
   userHint?: string,
 ): Promise<SyncResult> {
-  return serialize(ctx.database, subscriptionId, async () => {
+  const result = await serialize(ctx.database, subscriptionId, async (): Promise<SyncResult> => {
     const sub = await ctx.provider.retrieveSubscription(subscriptionId);
     if (!sub) {
       ctx.logger.warn({ subscriptionId }, 'billing: the provider does not know this subscription');
@@ -47,6 +48,12 @@ export async function syncSubscription(
     }
     return applySubscription(ctx, sub, userHint);
   });
+  // Outside the lock: ending it makes the provider send events about it, which sync it again.
+  if (result === 'refused') {
+    ctx.logger.warn({ subscriptionId }, 'billing: a second live subscription for one person; ending it now');
+    await ctx.provider.cancelDuplicate(subscriptionId);
+  }
+  return result;
 }
 
 async function applySubscription(ctx: BillingContext, sub: SubscriptionObject, userHint?: string): Promise<SyncResult> {
@@ -83,6 +90,7 @@ async function applySubscription(ctx: BillingContext, sub: SubscriptionObject, u
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     if (!user) return 'ignored';
     const [current] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    if (current && isDuplicate(next, current)) return 'refused';
     if (current && !replaces(next, current)) return 'unchanged';
     if (current && sameState(next, current)) return 'unchanged';
     // Another user's record cannot hold this subscription (it follows metadata.userId).
@@ -117,6 +125,21 @@ function replaces(next: NextState, current: SubscriptionRow): boolean {
   const rank = (s: string) => (isEntitled(s) ? 1 : 0);
   if (rank(next.status) !== rank(current.status)) return rank(next.status) > rank(current.status);
   return next.providerCreatedAt.getTime() >= current.providerCreatedAt.getTime();
+}
+
+/**
+ * One live subscription per person: another subscription that would give Pro while the stored one
+ * of the same provider still does is a duplicate (two checkouts both paid). The stored one stays
+ * the record; the duplicate is ended. A stored subscription of the other provider (the sandbox's,
+ * after a switch to Stripe keys) is no obstacle.
+ */
+function isDuplicate(next: NextState, current: SubscriptionRow): boolean {
+  return (
+    next.subscriptionId !== current.subscriptionId &&
+    current.provider === next.provider &&
+    isEntitled(next.status) &&
+    isEntitled(current.status)
+  );
 }
 
 function sameState(next: NextState, current: SubscriptionRow): boolean {
@@ -170,14 +193,19 @@ export async function getSubscription(db: Db, userId: string): Promise<Subscript
   return row ? toSubscription(row) : null;
 }
 
-/** Checkout for one plan; refused while the user already has a subscription that gives Pro. */
+/**
+ * Checkout for one plan; refused while the user already has a subscription of this provider that
+ * gives Pro. A sandbox subscription left from before Stripe keys were set is no obstacle.
+ */
 export async function startCheckout(
   ctx: BillingContext,
   user: { id: string; email: string },
   period: BillingPeriod,
 ): Promise<{ url: string }> {
   const row = await findSubscriptionRow(ctx.database.db, user.id);
-  if (row && isEntitled(row.status)) throw new AppError('ALREADY_SUBSCRIBED');
+  if (row && isEntitled(row.status) && row.provider === ctx.provider.mode) throw new AppError('ALREADY_SUBSCRIBED');
+  // Only the newest checkout can be paid: two paid checkouts would be two subscriptions.
+  await ctx.provider.expireOpenCheckouts?.(user.id);
   const { url } = await ctx.provider.createCheckout({
     userId: user.id,
     email: user.email,
@@ -214,7 +242,13 @@ export async function setCancelAtPeriodEnd(
 ): Promise<Subscription | null> {
   const row = await findSubscriptionRow(ctx.database.db, userId);
   if (!row || !isEntitled(row.status)) throw new AppError('NO_SUBSCRIPTION');
-  if (row.cancelAtPeriodEnd !== cancel) {
+  if (row.provider !== ctx.provider.mode) {
+    // The sandbox's, after a switch to Stripe: nothing to tell a provider; the sweep ends it on time.
+    await ctx.database.db
+      .update(subscriptions)
+      .set({ cancelAtPeriodEnd: cancel, updatedAt: new Date() })
+      .where(eq(subscriptions.userId, userId));
+  } else if (row.cancelAtPeriodEnd !== cancel) {
     await ctx.provider.setCancelAtPeriodEnd(row.subscriptionId, cancel);
     await syncSubscription(ctx, row.subscriptionId, userId);
   }
@@ -225,6 +259,26 @@ export async function createPortal(ctx: BillingContext, userId: string): Promise
   const row = await findSubscriptionRow(ctx.database.db, userId);
   if (!row) throw new AppError('NO_SUBSCRIPTION');
   return ctx.provider.createPortal(row.customerId, `${ctx.publicUrl}/settings/my-plan`);
+}
+
+/**
+ * A subscription of the other provider (the sandbox's, once the server runs with Stripe keys) is
+ * known to no provider that could end it: at its period end it ends here, and Pro with it.
+ */
+export async function endForeignSubscription(
+  ctx: BillingContext,
+  userId: string,
+  subscriptionId: string,
+): Promise<void> {
+  await ctx.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(subscriptions)
+      .set({ status: 'canceled', updatedAt: new Date() })
+      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.subscriptionId, subscriptionId)))
+      .returning({ userId: subscriptions.userId });
+    if (row) await tx.update(users).set({ accessLevel: 'free', updatedAt: new Date() }).where(eq(users.id, userId));
+  });
+  ctx.logger.info({ subscriptionId }, 'billing: a subscription of another payment provider ended at its period end');
 }
 
 /** Account deletion waits until the subscription is cancelled (spec §4): it would renew otherwise. */

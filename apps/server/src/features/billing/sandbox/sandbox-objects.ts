@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { BillingPeriod } from '@polymath/shared';
+import { type BillingPeriod, nextPeriodEnd } from '@polymath/shared';
 import { PLAN_RECURRING } from '../plans.ts';
 
 /**
@@ -64,14 +64,13 @@ export type SandboxSubscription = {
   };
 };
 
-/** The end of a period that starts at `start` (seconds), by the calendar like Stripe. */
-export function periodEnd(start: number, period: BillingPeriod): number {
-  const date = new Date(start * 1000);
+/**
+ * The end of the period after `after` (seconds) of a subscription anchored at `anchor`, by Stripe's
+ * billing calendar (shared with the Stripe stand-in): 31 January renews on 28 February, then 31 March.
+ */
+export function periodEnd(anchor: number, period: BillingPeriod, after = anchor): number {
   const { interval, interval_count } = PLAN_RECURRING[period];
-  if (interval === 'week') date.setUTCDate(date.getUTCDate() + 7 * interval_count);
-  if (interval === 'month') date.setUTCMonth(date.getUTCMonth() + interval_count);
-  if (interval === 'year') date.setUTCFullYear(date.getUTCFullYear() + interval_count);
-  return Math.floor(date.getTime() / 1000);
+  return nextPeriodEnd(anchor, interval, interval_count, after);
 }
 
 export function newSubscription(

@@ -128,6 +128,29 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       return sub as SubscriptionObject;
     },
 
+    async cancelDuplicate(id) {
+      const stored = await load<SandboxSubscription>(id, 'subscription');
+      if (!stored?.userId || stored.object.status === 'canceled') return;
+      const sub = stored.object;
+      const at = now();
+      Object.assign(sub, { status: 'canceled', canceled_at: at, ended_at: at });
+      await save(sub.id, sub.object, stored.userId, sub);
+      await emit([event('customer.subscription.deleted', sub, at)]);
+    },
+
+    async expireOpenCheckouts(userId) {
+      const rows = await db
+        .select()
+        .from(sandboxObjects)
+        .where(and(eq(sandboxObjects.userId, userId), eq(sandboxObjects.kind, 'checkout.session')));
+      for (const row of rows) {
+        const session = row.data as SandboxCheckoutSession;
+        if (session.status !== 'open') continue;
+        session.status = 'expired';
+        await save(session.id, session.object, userId, session);
+      }
+    },
+
     async createPortal() {
       return { url: `${publicUrl}/payment/sandbox/portal` };
     },
@@ -187,7 +210,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
         const previous = { items: structuredClone(sub.items) };
         const period = periodOfPrice(item.price.id) as BillingPeriod;
         item.current_period_start = at;
-        item.current_period_end = periodEnd(at, period);
+        item.current_period_end = periodEnd(sub.start_date, period, at);
         const invoice = paidInvoice(sub, totalOf(sub), at);
         sub.latest_invoice = invoice.id;
         await save(sub.id, sub.object, userId, sub);
