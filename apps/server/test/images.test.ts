@@ -145,6 +145,11 @@ describeEachDatabase('image generator through the real providers (stand-ins)', (
     await settled(pro, await answerIdOf(chunks), 1);
     const list = (await (await pro.get('/api/threads')).json()) as { threads: { id: string; toolId: string }[] };
     expect(list.threads.find((t) => t.id === turn.threadId)?.toolId).toBe('image-generator');
+    const onlyImages = (await (await pro.get('/api/threads?toolId=image-generator')).json()) as typeof list;
+    expect(onlyImages.threads.length).toBeGreaterThan(0);
+    expect(onlyImages.threads.every((t) => t.toolId === 'image-generator')).toBe(true);
+    const onlyChats = (await (await pro.get('/api/threads?toolId=web-main')).json()) as typeof list;
+    expect(onlyChats.threads.some((t) => t.id === turn.threadId)).toBe(false);
     const detail = (await (await pro.get(`/api/threads/${turn.threadId}`)).json()) as {
       messages: { role: string; parts: { type: string; state?: string }[] }[];
       toolInput: unknown;

@@ -9,6 +9,7 @@ export * from './auth/validation-messages.ts';
 export * from './billing/billing.schema.ts';
 export * from './billing/billing-calendar.ts';
 export * from './chat/chat-request.schema.ts';
+export * from './chat/thread-paths.ts';
 export * from './chat/tool-settings.ts';
 export * from './credits/credits.schema.ts';
 export * from './errors/error-codes.ts';

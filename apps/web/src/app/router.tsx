@@ -20,12 +20,12 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/web-main.tsx'),
           },
           {
-            path: 'image-generator',
+            path: 'image-generator/:threadId?',
             handle: { title: 'tools:imageGenerator.title' },
             lazy: () => import('./routes/image-generator.tsx'),
           },
           {
-            path: 'photo-translate',
+            path: 'photo-translate/:threadId?',
             handle: { title: 'tools:photoTranslate.title' },
             lazy: () => import('./routes/photo-translate.tsx'),
           },
@@ -40,12 +40,12 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/horoscope.tsx'),
           },
           {
-            path: 'tattoo-generator',
+            path: 'tattoo-generator/:threadId?',
             handle: { title: 'tools:tattooGenerator.title' },
             lazy: () => import('./routes/tattoo-generator.tsx'),
           },
           {
-            path: 'logo-maker',
+            path: 'logo-maker/:threadId?',
             handle: { title: 'tools:logoMaker.title' },
             lazy: () => import('./routes/logo-maker.tsx'),
           },

@@ -41,6 +41,12 @@ describe('isClientRoute', () => {
     '/settings/login-connections',
     '/payment/sandbox/checkout/cs_sbx_0123abcd',
     '/payment/sandbox/portal',
+    '/image-generator/abc123',
+    '/logo-maker/abc123',
+    '/tattoo-generator/abc123/',
+    '/photo-translate/abc123',
+    '/web-search',
+    '/web-search/abc123',
   ])('accepts the parameterised route %s', (path) => {
     expect(isClientRoute(path)).toBe(true);
   });
@@ -52,6 +58,8 @@ describe('isClientRoute', () => {
     '/settings/other',
     '/settings/account/extra',
     '/gallery/1',
+    '/image-generator/a/b',
+    '/payment/1',
     '/sign-in/x',
     '/payment/sandbox',
     '/payment/sandbox/checkout',

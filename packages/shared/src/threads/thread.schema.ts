@@ -9,6 +9,8 @@ export const threadSchema = z.object({
   starred: z.boolean(),
   modelId: z.string(),
   toolId: z.enum(CHAT_TOOL_IDS),
+  /** The tool's sub-page the thread belongs to, when it has one (the horoscope type: /horoscope/<pathId>/<id>). */
+  pathId: z.string().nullable(),
   createdAt: z.string(),
   /** Last activity: the history is ordered and grouped by this. */
   updatedAt: z.string(),
@@ -37,6 +39,8 @@ export const threadListQuerySchema = z
     limit: z.coerce.number().int().min(1).max(100).default(THREAD_PAGE_SIZE),
     starred: z.stringbool().optional(),
     q: z.string().trim().max(THREAD_SEARCH_MAX_LENGTH).optional(),
+    /** Only this tool's threads. */
+    toolId: z.enum(CHAT_TOOL_IDS).optional(),
   })
   .strict();
 export type ThreadListQuery = z.infer<typeof threadListQuerySchema>;

@@ -50,6 +50,12 @@ export type MessageFields = Pick<MessageRow, keyof typeof messageColumns>;
 // ---------------------------------------------------------------------------------------------
 // Mappers: the one place rows become the wire shapes.
 
+/** A sub-page slug kept in the tool's inputs (the horoscope type), when it looks like one. */
+function pathIdOf(toolInput: unknown): string | null {
+  const type = isRecord(toolInput) ? toolInput.type : undefined;
+  return typeof type === 'string' && /^[a-z0-9-]{1,40}$/.test(type) ? type : null;
+}
+
 export function toThread(row: ThreadFields): Thread {
   return {
     id: row.id,
@@ -57,6 +63,7 @@ export function toThread(row: ThreadFields): Thread {
     starred: row.starred,
     modelId: row.modelId,
     toolId: row.toolId as ChatToolId,
+    pathId: pathIdOf(row.toolInput),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -152,6 +159,7 @@ export async function listThreads(db: Db, userId: string, query: ThreadListQuery
     conditions.push(afterCursor(threads.updatedAt, threads.id, cursor));
   }
   if (query.starred) conditions.push(eq(threads.starred, true));
+  if (query.toolId) conditions.push(eq(threads.toolId, query.toolId));
   if (query.q) {
     const tsquery = searchQuery(query.q);
     if (!tsquery) return { threads: [], nextCursor: null };

@@ -13,6 +13,9 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const user = useAppSelector((s) => s.user.currentUser);
+  const historyTools = TOOLS.flatMap((tool) =>
+    tool.toolId ? [{ id: tool.toolId, label: t(`tools:${tool.key}.title`), icon: tool.icon }] : [],
+  );
   return (
     <div className="flex min-h-full flex-col gap-4 bg-surface p-3">
       <Link
@@ -51,7 +54,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           ))}
         </ul>
       </nav>
-      <ThreadHistory onNavigate={onNavigate} />
+      <ThreadHistory tools={historyTools} onNavigate={onNavigate} />
       {user?.accessLevel !== 'pro' ? (
         <div className="rounded-2xl border border-border bg-bg p-3">
           <p className="flex items-center gap-2 text-sm font-semibold">

@@ -1,6 +1,7 @@
 import { PenTool } from 'lucide-react';
-import { ToolScreen } from './tool-screen.tsx';
+import { ToolChat } from './tool-chat.tsx';
 
+/** /logo-maker/:threadId? — a chat with the tool's own assistant; its guided inputs come with its own work. */
 export function Component() {
-  return <ToolScreen toolKey="logoMaker" toolId="logo-maker" icon={PenTool} />;
+  return <ToolChat toolId="logo-maker" toolKey="logoMaker" icon={PenTool} />;
 }

@@ -1,6 +1,7 @@
 import { Languages } from 'lucide-react';
-import { ToolScreen } from './tool-screen.tsx';
+import { ToolChat } from './tool-chat.tsx';
 
+/** /photo-translate/:threadId? — a chat with the tool's own assistant; its guided inputs come with its own work. */
 export function Component() {
-  return <ToolScreen toolKey="photoTranslate" toolId="photo-translate" icon={Languages} />;
+  return <ToolChat toolId="photo-translate" toolKey="photoTranslate" icon={Languages} />;
 }

@@ -1,6 +1,7 @@
 import { Feather } from 'lucide-react';
-import { ToolScreen } from './tool-screen.tsx';
+import { ToolChat } from './tool-chat.tsx';
 
+/** /tattoo-generator/:threadId? — a chat with the tool's own assistant; its guided inputs come with its own work. */
 export function Component() {
-  return <ToolScreen toolKey="tattooGenerator" toolId="tattoo-generator" icon={Feather} />;
+  return <ToolChat toolId="tattoo-generator" toolKey="tattooGenerator" icon={Feather} />;
 }

@@ -3,6 +3,7 @@ import {
   type ChatMessageMetadata,
   type ChatRequest,
   type ChatToolId,
+  type Locale,
   type UserMessage,
 } from '@polymath/shared';
 import { DefaultChatTransport, type UIMessage } from 'ai';
@@ -10,8 +11,16 @@ import { DefaultChatTransport, type UIMessage } from 'ai';
 /** The AI SDK message with the server's metadata (model, status, time). */
 export type ChatUIMessage = UIMessage<ChatMessageMetadata>;
 
-/** What every request names besides the messages: read at send time, so a model change applies at once. */
-export type ChatContext = { toolId: ChatToolId; modelId: string };
+/**
+ * What every request names besides the messages: read at send time, so a model change (or a change
+ * of the tool's inputs) applies at once.
+ */
+export type ChatContext = {
+  toolId: ChatToolId;
+  modelId: string;
+  locale?: Locale;
+  toolInput?: Record<string, unknown> | undefined;
+};
 
 type AttachmentType = (typeof CHAT_ATTACHMENT_TYPES)[number];
 type UserPart = UserMessage['parts'][number];
@@ -52,7 +61,13 @@ export function buildChatRequestBody(
   },
   context: ChatContext,
 ): ChatRequest {
-  const base = { threadId: options.id, toolId: context.toolId, modelId: context.modelId };
+  const base = {
+    threadId: options.id,
+    toolId: context.toolId,
+    modelId: context.modelId,
+    ...(context.locale ? { locale: context.locale } : {}),
+    ...(context.toolInput ? { toolInput: context.toolInput } : {}),
+  };
   if (options.trigger === 'regenerate-message') {
     return {
       trigger: 'regenerate-message',

@@ -1,6 +1,6 @@
 import { useChat } from '@ai-sdk/react';
 import type { ChatToolId, ErrorCode, PublicModel } from '@polymath/shared';
-import { type FileUIPart, generateId } from 'ai';
+import { type DynamicToolUIPart, type FileUIPart, generateId, isToolUIPart, type ToolUIPart } from 'ai';
 import { ArrowDown, ImagePlus, MessageSquare } from 'lucide-react';
 import { type DragEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,9 +32,29 @@ import { MessageItem } from './message-item.tsx';
 import { useAttachments } from './use-attachments.ts';
 import { useStickToBottom } from './use-stick-to-bottom.ts';
 
-const TOOL_ID: ChatToolId = 'web-main';
-
 type Loaded = { messages: ChatUIMessage[]; live: boolean };
+
+/**
+ * What a tool adds to its chat (the route composes it): the tool's id, where its threads live, its
+ * intro and inputs, and how its function calls look in an answer. AI Chat is the tool with none.
+ */
+export type ConversationTool = {
+  id: ChatToolId;
+  /** A thread's page (the chat moves there once its first answer starts). */
+  pathOf(threadId: string): string;
+  /** Shown on an empty chat instead of the model's examples; `fill` puts an example in the input. */
+  intro?: (fill: (text: string) => void) => ReactNode;
+  /** The tool's inputs, above the message box. */
+  inputs?: ReactNode;
+  /** The inputs the next request carries (read when it is sent). */
+  input?(): Record<string, unknown> | undefined;
+  /** Checks the inputs before a new message goes out; false sends nothing (the tool shows why). */
+  canSend?(): boolean;
+  /** How a function call of an answer looks (image cards); without it the call is not shown. */
+  renderToolPart?(part: ToolUIPart | DynamicToolUIPart, message: ChatUIMessage): ReactNode;
+  /** The inputs stored with a thread that was opened (null when it has none). */
+  onThreadInput?(input: Record<string, unknown> | null): void;
+};
 
 /** The model the conversation talks to, chosen outside it (the route composes the models feature). */
 export type ConversationModel = {
@@ -47,16 +67,18 @@ export type ConversationModel = {
 };
 
 /**
- * The web-main chat for one thread id. A new chat starts empty; an existing one loads its messages
+ * A tool's chat for one thread id. A new chat starts empty; an existing one loads its messages
  * (GET /api/threads/:id) and, when an answer is still being written, resumes its stream.
  */
 export function Conversation({
+  tool,
   threadId,
   existing,
   current,
   banner,
   footer,
 }: {
+  tool: ConversationTool;
   threadId: string;
   existing: boolean;
   current: ConversationModel;
@@ -82,11 +104,13 @@ export function Conversation({
     // server saved so far, or the replay would be appended to it.
     const messages = (query.data.messages as unknown as ChatUIMessage[]).filter((m) => m.id !== activeAnswerId);
     setLoaded({ messages, live: activeAnswerId !== null });
+    tool.onThreadInput?.(query.data.toolInput);
   }
 
   if (loaded) {
     return (
       <ChatSession
+        tool={tool}
         threadId={threadId}
         initialMessages={loaded.messages}
         resume={loaded.live}
@@ -96,14 +120,14 @@ export function Conversation({
       />
     );
   }
-  if (!signedIn) return <ThreadLoadError code="UNAUTHORIZED" onRetry={() => undefined} />;
+  if (!signedIn) return <ThreadLoadError home={tool.pathOf('')} code="UNAUTHORIZED" onRetry={() => undefined} />;
   if (query.isError && !query.isFetching) {
-    return <ThreadLoadError code={apiErrorCode(query.error)} onRetry={() => query.refetch()} />;
+    return <ThreadLoadError home={tool.pathOf('')} code={apiErrorCode(query.error)} onRetry={() => query.refetch()} />;
   }
   return <LoadingPlaceholder />;
 }
 
-function ThreadLoadError({ code, onRetry }: { code: ErrorCode; onRetry: () => void }) {
+function ThreadLoadError({ home, code, onRetry }: { home: string; code: ErrorCode; onRetry: () => void }) {
   const { t } = useTranslation('chat');
   const dispatch = useAppDispatch();
   return (
@@ -129,7 +153,7 @@ function ThreadLoadError({ code, onRetry }: { code: ErrorCode; onRetry: () => vo
             {t('actions.retry')}
           </button>
         ) : null}
-        <Link to="/web-main" className={buttonClass(code === 'NOT_FOUND' ? 'primary' : 'ghost')}>
+        <Link to={home} className={buttonClass(code === 'NOT_FOUND' ? 'primary' : 'ghost')}>
           {t('actions.newChat')}
         </Link>
       </div>
@@ -145,10 +169,18 @@ function fileParts(message: ChatUIMessage): FileUIPart[] {
 }
 
 function hasVisibleContent(message: ChatUIMessage | undefined): boolean {
-  return Boolean(message?.parts.some((p) => (p.type === 'text' || p.type === 'reasoning') && p.text.trim() !== ''));
+  return Boolean(
+    message?.parts.some(
+      (p) => ((p.type === 'text' || p.type === 'reasoning') && p.text.trim() !== '') || isToolUIPart(p),
+    ),
+  );
 }
 
+/** Refusals that the upgrade dialog answers. */
+const UPGRADE_CODES: ReadonlySet<ErrorCode> = new Set(['OUT_OF_CREDITS', 'MODEL_REQUIRES_PRO', 'TOOL_REQUIRES_PRO']);
+
 function ChatSession({
+  tool,
   threadId,
   initialMessages,
   resume,
@@ -156,6 +188,7 @@ function ChatSession({
   banner,
   footer,
 }: {
+  tool: ConversationTool;
   threadId: string;
   initialMessages: ChatUIMessage[];
   resume: boolean;
@@ -163,20 +196,27 @@ function ChatSession({
   banner?: ReactNode;
   footer?: ReactNode;
 }) {
-  const { t } = useTranslation('chat');
+  const { t, i18n } = useTranslation('chat');
   const dispatch = useAppDispatch();
   const store = useStore<RootState>();
   const navigate = useNavigate();
   const params = useParams();
+  const toolId = tool.id;
+  const toolRef = useRef(tool);
+  toolRef.current = tool;
   const signedIn = useAppSelector((s) => s.user.currentUser !== null);
   const { model, modelId, locked } = current;
   const vision = model?.capabilities.vision ?? false;
   const attachments = useAttachments({ enabled: vision });
 
-  // Read at send time: choosing another model applies to the next request at once.
-  const context = useRef<ChatContext>({ toolId: TOOL_ID, modelId });
-  context.current = { toolId: TOOL_ID, modelId };
-  const transport = useMemo(() => createChatTransport(() => context.current), []);
+  // Read at send time: choosing another model (or changing the tool's inputs) applies at once.
+  const locale = i18n.language === 'tr' ? 'tr' : 'en';
+  const context = useRef<ChatContext>({ toolId, modelId, locale });
+  context.current = { toolId, modelId, locale };
+  const transport = useMemo(
+    () => createChatTransport(() => ({ ...context.current, toolInput: toolRef.current.input?.() })),
+    [],
+  );
 
   const lastRequest = useRef<LastRequest | null>(null);
   /** The failed message went back into the input: a retry sends the input. */
@@ -192,7 +232,7 @@ function ChatSession({
     throttle: 50,
     onError: (error) => {
       const code = chatErrorCode(error);
-      if (code === 'OUT_OF_CREDITS' || code === 'MODEL_REQUIRES_PRO') dispatch(upgradeToProDialogSet(true));
+      if (code && UPGRADE_CODES.has(code)) dispatch(upgradeToProDialogSet(true));
       else if (code === 'UNAUTHORIZED') dispatch(authDialogOpened('signIn'));
     },
     onFinish: ({ message, messages, isAbort, isError }) => {
@@ -206,9 +246,9 @@ function ChatSession({
       const request = lastRequest.current;
       const last = messages[messages.length - 1];
       if (request?.kind !== 'send' || last?.role !== 'user' || last.id !== request.messageId) return;
-      if ((store.getState().chat.drafts[TOOL_ID] ?? '').trim()) return;
+      if ((store.getState().chat.drafts[toolId] ?? '').trim()) return;
       setMessagesRef.current(messages.slice(0, -1));
-      dispatch(draftChanged({ key: TOOL_ID, text: messageText(last) }));
+      dispatch(draftChanged({ key: toolId, text: messageText(last) }));
       attachments.restore(fileParts(last));
       restored.current = true;
     },
@@ -223,14 +263,14 @@ function ChatSession({
     status === 'submitted' || (status === 'streaming' && !(last?.role === 'assistant' && hasVisibleContent(last)));
 
   // A new chat gets its address once the server has accepted it (the answer started streaming),
-  // replacing /web-main without remounting: the live stream continues.
+  // replacing the tool's page without remounting: the live stream continues.
   // An answer that arrives in one piece can go from streaming to ready between two renders, so a
   // finished answer counts as started too.
   const onItsUrl = params.threadId === threadId;
   const answered = status === 'streaming' || (status === 'ready' && messages.some((m) => m.role === 'assistant'));
   useEffect(() => {
     if (!answered || onItsUrl) return;
-    navigate(`/web-main/${threadId}`, { replace: true });
+    navigate(toolRef.current.pathOf(threadId), { replace: true });
     dispatch(baseApi.util.invalidateTags(['Threads']));
   }, [answered, onItsUrl, navigate, threadId, dispatch]);
 
@@ -263,6 +303,7 @@ function ChatSession({
 
   const handleSend = (text: string): boolean => {
     if (!canRequest() || attachments.control.uploading) return false;
+    if (toolRef.current.canSend && !toolRef.current.canSend()) return false;
     if (attachments.control.items.length && !vision) {
       toast.error(t('attach.noVision'));
       return false;
@@ -288,18 +329,24 @@ function ChatSession({
     chat.regenerate(messageId ? { messageId } : {}).catch(() => undefined);
   });
 
+  const renderToolPart = useCallback(
+    (part: ToolUIPart | DynamicToolUIPart, message: ChatUIMessage) =>
+      toolRef.current.renderToolPart?.(part, message) ?? null,
+    [],
+  );
+
   const handleStop = () => {
     requestServerStop(threadId);
     void chat.stop();
   };
 
   const sendDraft = () => {
-    const draft = (store.getState().chat.drafts[TOOL_ID] ?? '').trim();
+    const draft = (store.getState().chat.drafts[toolId] ?? '').trim();
     if (!draft) {
       chat.clearError();
       return;
     }
-    if (handleSend(draft)) dispatch(draftChanged({ key: TOOL_ID, text: '' }));
+    if (handleSend(draft)) dispatch(draftChanged({ key: toolId, text: '' }));
   };
 
   const retry = () => {
@@ -326,7 +373,7 @@ function ChatSession({
   };
 
   const fillExample = (text: string) => {
-    dispatch(draftChanged({ key: TOOL_ID, text }));
+    dispatch(draftChanged({ key: toolId, text }));
     document.getElementById('chat-input')?.focus();
   };
 
@@ -362,7 +409,11 @@ function ChatSession({
         <div ref={scroller} className="absolute inset-0 overflow-y-auto overflow-x-hidden" data-testid="chat-scroller">
           <div ref={content} className="flex min-h-full flex-col">
             {messages.length === 0 ? (
-              <ChatIntro model={model} onExample={fillExample} />
+              tool.intro ? (
+                tool.intro(fillExample)
+              ) : (
+                <ChatIntro model={model} onExample={fillExample} />
+              )
             ) : (
               <div
                 role="log"
@@ -381,6 +432,7 @@ function ChatSession({
                     stopped={stoppedIds.has(message.id)}
                     onEdit={handleEdit}
                     onRegenerate={handleRegenerate}
+                    renderToolPart={renderToolPart}
                   />
                 ))}
               </div>
@@ -431,8 +483,9 @@ function ChatSession({
           {vision ? t('attach.drop') : t('attach.noVision')}
         </div>
       ) : null}
+      {tool.inputs}
       <ChatInput
-        draftKey={TOOL_ID}
+        draftKey={toolId}
         onSend={handleSend}
         busy={busy}
         onStop={handleStop}

@@ -1,6 +1,6 @@
-import type { FileUIPart } from 'ai';
+import { type DynamicToolUIPart, type FileUIPart, isToolUIPart, type ToolUIPart } from 'ai';
 import { Pencil, RefreshCw } from 'lucide-react';
-import { type KeyboardEvent, memo, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { type ChatUIMessage, messageText } from './chat-request.ts';
@@ -21,6 +21,8 @@ export type MessageItemProps = {
   stopped: boolean;
   onEdit: (message: ChatUIMessage, text: string) => void;
   onRegenerate: (messageId: string) => void;
+  /** How a function call in an answer looks (the tool decides; stable across renders). */
+  renderToolPart?: (part: ToolUIPart | DynamicToolUIPart, message: ChatUIMessage) => ReactNode;
 };
 
 /**
@@ -172,7 +174,7 @@ function EditBox({
   );
 }
 
-function AssistantMessage({ message, isLast, busy, stopped, onRegenerate }: MessageItemProps) {
+function AssistantMessage({ message, isLast, busy, stopped, onRegenerate, renderToolPart }: MessageItemProps) {
   const { t } = useTranslation('chat');
   const text = messageText(message);
   const status = message.metadata?.status;
@@ -202,6 +204,7 @@ function AssistantMessage({ message, isLast, busy, stopped, onRegenerate }: Mess
             return <ReasoningBlock key={key} text={part.text} streaming={part.state === 'streaming'} />;
           }
           if (part.type === 'text') return <Markdown key={key} text={part.text} />;
+          if (isToolUIPart(part) && renderToolPart) return <div key={key}>{renderToolPart(part, message)}</div>;
           return null;
         })}
       </div>

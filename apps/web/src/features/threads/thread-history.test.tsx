@@ -1,5 +1,6 @@
 import type { Thread } from '@polymath/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ImageIcon, MessageSquare } from 'lucide-react';
 import { http } from 'msw';
 import { Toaster, toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +8,12 @@ import { mockApi } from '../../test/api-server.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { TEST_PROFILE } from '../../test/test-store.ts';
 import { ThreadHistory } from './thread-history.tsx';
+import type { HistoryTool } from './thread-row.tsx';
+
+const TOOLS: HistoryTool[] = [
+  { id: 'web-main', label: 'AI Chat', icon: MessageSquare },
+  { id: 'image-generator', label: 'Image Generator', icon: ImageIcon },
+];
 
 const NOW = Date.parse('2026-03-15T12:00:00Z');
 const HOUR = 60 * 60 * 1000;
@@ -21,6 +28,7 @@ const thread = (id: string, title: string, ago: number, starred = false): Thread
   starred,
   modelId: 'gpt-4o-mini',
   toolId: 'web-main',
+  pathId: null,
   createdAt: new Date(NOW - ago - HOUR).toISOString(),
   updatedAt: new Date(NOW - ago).toISOString(),
 });
@@ -37,6 +45,7 @@ class FakeServer {
       .filter((t) => !t.deleted)
       .filter((t) => url.searchParams.get('starred') !== 'true' || t.starred)
       .filter((t) => !q || t.title.toLowerCase().includes(q))
+      .filter((t) => !url.searchParams.get('toolId') || t.toolId === url.searchParams.get('toolId'))
       .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
     const start = Number(url.searchParams.get('cursor') ?? 0);
     const page = rows.slice(start, start + PAGE);
@@ -112,7 +121,7 @@ afterEach(() => {
 function setup({ signedIn = true, path = '/web-main' } = {}) {
   return renderWithApp(
     <>
-      <ThreadHistory />
+      <ThreadHistory tools={TOOLS} />
       <Toaster />
     </>,
     { user: signedIn ? user : null, path },
@@ -155,6 +164,28 @@ describe('ThreadHistory', () => {
     expect(active?.querySelector('a')?.getAttribute('href')).toBe('/web-main/t2');
     expect(active?.querySelector('a')?.getAttribute('aria-current')).toBe('page');
     expect(items()[0]?.querySelector('a')?.hasAttribute('aria-current')).toBe(false);
+  });
+
+  it("shows each chat's tool, opens it on its tool's page, and filters the list by tool", async () => {
+    server.threads = [
+      thread('t1', 'A chat', HOUR),
+      { ...thread('t2', 'A fox picture', 2 * HOUR), toolId: 'image-generator' },
+    ];
+    setup({ path: '/image-generator/t2' });
+    await screen.findAllByTestId('history-item');
+    const fox = items().find((li) => li.dataset.threadId === 't2');
+    expect(fox?.querySelector('a')?.getAttribute('href')).toBe('/image-generator/t2');
+    expect(fox?.querySelector('a')?.getAttribute('aria-current')).toBe('page');
+    expect(
+      within(fox as HTMLElement)
+        .getByTestId('history-item-tool')
+        .getAttribute('aria-label'),
+    ).toBe('Image Generator');
+    fireEvent.change(screen.getByTestId('history-tool-filter'), { target: { value: 'image-generator' } });
+    await waitFor(() => expect(titles()).toEqual(['A fox picture']));
+    expect(listRequests().at(-1)?.url.searchParams.get('toolId')).toBe('image-generator');
+    fireEvent.change(screen.getByTestId('history-tool-filter'), { target: { value: '' } });
+    await waitFor(() => expect(titles()).toEqual(['A chat', 'A fox picture']));
   });
 
   it('shows the empty state, and an error with a retry', async () => {

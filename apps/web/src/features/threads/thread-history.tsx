@@ -1,5 +1,5 @@
-import { THREAD_SEARCH_MAX_LENGTH } from '@polymath/shared';
-import { Search, X } from 'lucide-react';
+import { type ChatToolId, THREAD_SEARCH_MAX_LENGTH } from '@polymath/shared';
+import { Filter, Search, X } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { cn } from '../../components/ui/cn.ts';
 import { baseApi } from '../../lib/api/base-api.ts';
 import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 import { HistorySkeleton, ThreadList } from './thread-list.tsx';
+import type { HistoryTool } from './thread-row.tsx';
 import { useEscapeFirst } from './use-escape-first.ts';
 
 type View = 'all' | 'starred';
@@ -15,11 +16,18 @@ type View = 'all' | 'starred';
 export const SEARCH_DEBOUNCE_MS = 250;
 
 /**
- * The chat history in the sidebar (and the phone drawer): all chats grouped Today / Previous 7
- * Days / Last Month / Other Days, or only starred ones; a search over titles and messages; a menu
- * per chat to rename, star or delete it. Signed-out visitors get a prompt and no requests.
+ * The chat history in the sidebar (and the phone drawer): every tool's chats (each with its tool's
+ * icon; a filter shows one tool's) grouped Today / Previous 7 Days / Last Month / Other Days, or only
+ * starred ones; a search over titles and messages; a menu per chat to rename, star or delete it.
+ * Signed-out visitors get a prompt and no requests.
  */
-export function ThreadHistory({ onNavigate }: { onNavigate?: (() => void) | undefined } = {}) {
+export function ThreadHistory({
+  tools,
+  onNavigate,
+}: {
+  tools: readonly HistoryTool[];
+  onNavigate?: (() => void) | undefined;
+}) {
   const { t } = useTranslation('history');
   const dispatch = useAppDispatch();
   const userId = useAppSelector((s) => s.user.currentUser?.id ?? null);
@@ -27,6 +35,7 @@ export function ThreadHistory({ onNavigate }: { onNavigate?: (() => void) | unde
   const [view, setView] = useState<View>('all');
   const [input, setInput] = useState('');
   const [query, setQuery] = useState('');
+  const [toolFilter, setToolFilter] = useState<ChatToolId | undefined>(undefined);
   const searchRef = useRef<HTMLInputElement>(null);
   const headingId = useId();
 
@@ -87,6 +96,8 @@ export function ThreadHistory({ onNavigate }: { onNavigate?: (() => void) | unde
           key={userId}
           starred={value === 'starred'}
           q={query}
+          toolId={toolFilter}
+          tools={tools}
           onNavigate={onNavigate}
           onRowDeleted={() => searchRef.current?.focus()}
         />
@@ -133,6 +144,29 @@ export function ThreadHistory({ onNavigate }: { onNavigate?: (() => void) | unde
               <X className="h-4 w-4" aria-hidden="true" />
             </button>
           ) : null}
+        </div>
+        <div className="relative mx-2 mb-2">
+          <Filter
+            className="pointer-events-none absolute top-1/2 left-2.5 h-4 w-4 -translate-y-1/2 text-muted"
+            aria-hidden="true"
+          />
+          <select
+            value={toolFilter ?? ''}
+            onChange={(event) => setToolFilter((event.target.value || undefined) as ChatToolId | undefined)}
+            aria-label={t('filter.label')}
+            data-testid="history-tool-filter"
+            className={cn(
+              'h-9 w-full min-w-0 cursor-pointer appearance-none rounded-xl border border-border bg-bg pr-3 pl-8 text-base text-fg md:text-sm',
+              'focus:outline-2 focus:outline-accent',
+            )}
+          >
+            <option value="">{t('filter.all')}</option>
+            {tools.map((tool) => (
+              <option key={tool.id} value={tool.id}>
+                {tool.label}
+              </option>
+            ))}
+          </select>
         </div>
         {panel('all')}
         {panel('starred')}

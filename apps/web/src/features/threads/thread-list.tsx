@@ -1,4 +1,4 @@
-import type { Thread } from '@polymath/shared';
+import type { ChatToolId, Thread } from '@polymath/shared';
 import { MessageSquareDashed, RotateCw, SearchX, Star } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { cn } from '../../components/ui/cn.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { groupThreadsByDate, type ThreadGroupKey } from './group-threads.ts';
 import { threadIdFromPath } from './thread-path.ts';
-import { ThreadRow } from './thread-row.tsx';
+import { type HistoryTool, ThreadRow } from './thread-row.tsx';
 import { useListThreadsInfiniteQuery } from './threads-api.ts';
 import { useThreadActions } from './use-thread-actions.ts';
 
@@ -19,12 +19,16 @@ type ListProps = {
   starred: boolean;
   /** The (debounced) search; results replace the date groups. */
   q: string;
+  /** Only this tool's chats (all when undefined). */
+  toolId?: ChatToolId | undefined;
+  /** The tools, for each row's icon. */
+  tools: readonly HistoryTool[];
   onNavigate?: (() => void) | undefined;
   onRowDeleted: () => void;
 };
 
 /** One view of the history (all or starred, maybe searched), page by page as it scrolls. */
-export function ThreadList({ starred, q, onNavigate, onRowDeleted }: ListProps) {
+export function ThreadList({ starred, q, toolId, tools, onNavigate, onRowDeleted }: ListProps) {
   const { t } = useTranslation('history');
   const {
     data,
@@ -37,7 +41,7 @@ export function ThreadList({ starred, q, onNavigate, onRowDeleted }: ListProps) 
     fetchNextPage,
     isFetchingNextPage,
     isFetchNextPageError,
-  } = useListThreadsInfiniteQuery({ starred, q });
+  } = useListThreadsInfiniteQuery({ starred, q, toolId });
   const { pathname } = useLocation();
   const actions = useThreadActions();
   const sentinel = useRef<HTMLDivElement>(null);
@@ -94,7 +98,8 @@ export function ThreadList({ starred, q, onNavigate, onRowDeleted }: ListProps) 
     <ThreadRow
       key={thread.id}
       thread={thread}
-      active={thread.id === activeId && thread.toolId === 'web-main'}
+      active={thread.id === activeId}
+      tool={tools.find((tool) => tool.id === thread.toolId)}
       actions={actions}
       onNavigate={onNavigate}
       onDeleted={onRowDeleted}

@@ -1,17 +1,8 @@
-import type { Thread } from '@polymath/shared';
+import { type Thread, threadPagePath } from '@polymath/shared';
 
-/** Where a thread opens: the main chat has a page per thread; other tools open their screen for now. */
-export function threadPath(thread: Pick<Thread, 'id' | 'toolId'>): string {
-  return thread.toolId === 'web-main' ? `/web-main/${encodeURIComponent(thread.id)}` : `/${thread.toolId}`;
+/** Where a thread opens: its tool's page with the thread (the horoscope type too). */
+export function threadPath(thread: Pick<Thread, 'id' | 'toolId' | 'pathId'>): string {
+  return threadPagePath(thread.toolId, thread.id, thread.pathId);
 }
 
-/** The thread a pathname shows, if it is a thread page. */
-export function threadIdFromPath(pathname: string): string | null {
-  const match = /^\/web-main\/([^/]+)\/?$/.exec(pathname);
-  if (!match?.[1]) return null;
-  try {
-    return decodeURIComponent(match[1]);
-  } catch {
-    return null;
-  }
-}
+export { threadIdFromPath } from '@polymath/shared';

@@ -1,6 +1,6 @@
-import { type Thread, updateThreadSchema, validationKeyOf } from '@polymath/shared';
+import { type ChatToolId, type Thread, updateThreadSchema, validationKeyOf } from '@polymath/shared';
 import type { TFunction } from 'i18next';
-import { MoreHorizontal, Pencil, Star, StarOff, Trash2 } from 'lucide-react';
+import { type LucideIcon, MoreHorizontal, Pencil, Star, StarOff, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,18 +15,24 @@ import type { useThreadActions } from './use-thread-actions.ts';
 
 type Actions = ReturnType<typeof useThreadActions>;
 
+/** A tool as the history shows it: its name and icon (the page that composes the history knows them). */
+export type HistoryTool = { id: ChatToolId; label: string; icon: LucideIcon };
+
 const menuItemClass =
   'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-2';
 
 /** One chat in the history: a link to it, and a menu to rename, star or delete it. */
 export function ThreadRow({
   thread,
+  tool,
   active,
   actions,
   onNavigate,
   onDeleted,
 }: {
   thread: Thread;
+  /** The thread's tool (its icon tells the tools apart in one list). */
+  tool?: HistoryTool | undefined;
   active: boolean;
   actions: Actions;
   onNavigate?: (() => void) | undefined;
@@ -70,6 +76,15 @@ export function ThreadRow({
               active && 'font-semibold',
             )}
           >
+            {tool ? (
+              <tool.icon
+                className="h-3.5 w-3.5 shrink-0 opacity-70"
+                aria-label={tool.label}
+                role="img"
+                data-testid="history-item-tool"
+                data-tool={tool.id}
+              />
+            ) : null}
             <span className="truncate">{title}</span>
             {thread.starred ? (
               <>

@@ -1,10 +1,10 @@
-import type { Thread, ThreadListResponse } from '@polymath/shared';
+import type { ChatToolId, Thread, ThreadListResponse } from '@polymath/shared';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { InfiniteData } from '@reduxjs/toolkit/query';
 import { baseApi } from '../../lib/api/base-api.ts';
 
-/** One cached history list: all chats or only starred ones, optionally searched. */
-export type ThreadListArgs = { starred: boolean; q: string };
+/** One cached history list: all chats or only starred ones, optionally searched, optionally one tool's. */
+export type ThreadListArgs = { starred: boolean; q: string; toolId?: ChatToolId | undefined };
 type ThreadPages = InfiniteData<ThreadListResponse, string | null>;
 
 /** Lists provide LIST (SEARCH when searching) and each thread's id, so `invalidateTags(['Threads'])` refreshes them. */
@@ -28,6 +28,7 @@ export const threadsApi = baseApi.injectEndpoints({
         if (pageParam) params.cursor = pageParam;
         if (queryArg.starred) params.starred = 'true';
         if (queryArg.q) params.q = queryArg.q;
+        if (queryArg.toolId) params.toolId = queryArg.toolId;
         return { url: '/threads', params };
       },
       providesTags: (result, _error, arg) => [
@@ -153,6 +154,7 @@ function insertSorted(draft: ThreadPages, thread: Thread): void {
 /** Star or unstar: the flag changes everywhere, and the starred lists gain or lose the thread. */
 function starCachedThread(dispatch: Dispatch, getState: GetState, thread: Thread): PatchCollection[] {
   return updateLists(dispatch, getState, (draft, args) => {
+    if (args.toolId && args.toolId !== thread.toolId) return;
     if (args.starred && !args.q) {
       if (thread.starred) insertSorted(draft, thread);
       else for (const page of draft.pages) page.threads = page.threads.filter((t) => t.id !== thread.id);

@@ -1,4 +1,5 @@
 import type { Thread } from '@polymath/shared';
+import { threadPagePath } from '@polymath/shared';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -26,7 +27,7 @@ export function useThreadActions() {
   /** Removes the row at once; the toast's Undo restores it (after the delete has gone through). */
   function remove(thread: Thread) {
     const deletion = dispatch(threadsApi.endpoints.deleteThread.initiate(thread.id)).unwrap();
-    if (threadIdFromPath(pathname) === thread.id) navigate('/web-main');
+    if (threadIdFromPath(pathname) === thread.id) navigate(threadPagePath(thread.toolId, undefined, thread.pathId));
     const deleted: Promise<boolean> = deletion.then(
       () => true,
       (error: unknown) => {

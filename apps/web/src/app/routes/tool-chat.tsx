@@ -1,0 +1,74 @@
+import { type ChatToolId, threadPagePath, toolRequiresPro } from '@polymath/shared';
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { Conversation, type ConversationTool } from '../../features/chat/conversation.tsx';
+import { CreditsMeter } from '../../features/credits/credits-meter.tsx';
+import { DemoBanner } from '../../features/models/demo-banner.tsx';
+import { isModelLocked } from '../../features/models/model-selection.ts';
+import { useCurrentModel } from '../../features/models/use-current-model.ts';
+import { ProToolNotice } from '../../features/tools/pro-tool-notice.tsx';
+import { ToolIntro } from '../../features/tools/tool-intro.tsx';
+import { upgradeToProDialogSet } from '../../lib/store/dialogs-slice.ts';
+import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
+import { useChatSession } from './use-chat-session.ts';
+
+export type ToolChatProps = {
+  toolId: ChatToolId;
+  /** The tool's texts in the `tools` namespace (title, description, examples). */
+  toolKey: string;
+  icon: LucideIcon;
+  /** The sub-page this chat belongs to (the horoscope type), part of its threads' addresses. */
+  pathId?: string | undefined;
+  /** Shown above the intro of an empty chat (a horoscope type picker…). */
+  introExtra?: ReactNode;
+} & Pick<ConversationTool, 'inputs' | 'input' | 'canSend' | 'renderToolPart' | 'onThreadInput'>;
+
+/**
+ * A tool's page as a real chat thread (spec §2: every tool page uses the shared chat layout): its
+ * intro and examples on an empty chat, its inputs above the message box, its threads in the
+ * history at /<tool>/<threadId>. A Pro tool says so to free users and sends them to the upgrade.
+ */
+export function ToolChat({ toolId, toolKey, icon, pathId, introExtra, canSend, ...parts }: ToolChatProps) {
+  const dispatch = useAppDispatch();
+  const { threadId } = useParams();
+  const current = useChatSession(threadId);
+  const { model, modelId, isPro } = useCurrentModel(toolId);
+  const signedIn = useAppSelector((s) => s.user.currentUser !== null);
+  const proOnly = toolRequiresPro(toolId);
+  const lockedTool = proOnly && signedIn && !isPro;
+  const tool: ConversationTool = {
+    id: toolId,
+    pathOf: (id) => threadPagePath(toolId, id || undefined, pathId),
+    intro: (fill) => (
+      <>
+        {lockedTool ? <ProToolNotice /> : null}
+        {introExtra}
+        <ToolIntro toolKey={toolKey} icon={icon} badge={proOnly ? 'PRO' : undefined} onExample={fill} />
+      </>
+    ),
+    canSend: () => {
+      if (lockedTool) {
+        dispatch(upgradeToProDialogSet(true));
+        return false;
+      }
+      return canSend ? canSend() : true;
+    },
+    ...parts,
+  };
+  return (
+    <Conversation
+      key={current.key}
+      tool={tool}
+      threadId={current.id}
+      existing={current.existing}
+      current={{ model, modelId, locked: model ? isModelLocked(model, isPro) : false }}
+      banner={model?.demo ? <DemoBanner /> : null}
+      footer={
+        <div className="px-3 pb-2">
+          <CreditsMeter />
+        </div>
+      }
+    />
+  );
+}
