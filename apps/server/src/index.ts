@@ -10,7 +10,7 @@ import { createBillingRuntime } from './features/billing/billing-runtime.ts';
 import { stripePriceCheck } from './features/billing/billing-sweep.ts';
 import { PlansError } from './features/billing/plans.ts';
 import { createChatRuntime } from './features/chat/chat-runtime.ts';
-import { scheduleStaleAnswerSweep } from './features/chat/stream-recovery.ts';
+import { markStaleAnswersInterrupted, scheduleStaleAnswerSweep } from './features/chat/stream-recovery.ts';
 import { createImageModelRegistry } from './features/images/image-models.ts';
 import { CatalogueError } from './features/models/model-catalog.ts';
 import { createLogger } from './lib/logger.ts';
@@ -104,6 +104,13 @@ async function main() {
       .catch((err: unknown) => logger.warn({ err }, 'could not queue the price check'));
   }
   // Answers left 'streaming' by a previous process that died become 'interrupted' (with their text).
+  // A PGlite data folder belongs to this one process, so every such answer is an orphan: free them
+  // now, before the first request, instead of after STREAM_STALE_SECONDS.
+  if (database.kind === 'pglite') {
+    const freed = await markStaleAnswersInterrupted(database.db, new Date());
+    if (freed > 0) logger.warn({ freed }, 'answers cut off by the previous process were marked interrupted');
+  }
+  // On PostgreSQL other instances may still be writing theirs: the sweep waits for a stale heartbeat.
   // A timer, not a job: it runs every few seconds, finer than the queue's one-minute schedules.
   const stopSweep = scheduleStaleAnswerSweep(database.db, env.STREAM_STALE_SECONDS, (err) =>
     logger.warn({ err }, 'stale answer sweep failed'),
@@ -153,14 +160,16 @@ async function main() {
     // Stop accepting; idle keep-alive sockets close now, running requests get the grace period.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-    // Running answers get the grace period to finish; the rest are stored as interrupted.
+    // Running answers and jobs get the grace period to finish; the rest are stored as interrupted
+    // (answers) or picked up again by the next process (jobs).
+    const jobsStopped = jobs.stop(env.SHUTDOWN_GRACE_MS);
     await chat.drain(env.SHUTDOWN_GRACE_MS);
     // Then every connection goes, busy or not: open streams and browsers' keep-alive sockets too.
     const timeout = setTimeout(() => server.closeAllConnections(), 1000);
     await closed;
     clearTimeout(timeout);
     await stopSweep();
-    await jobs.stop(Math.min(env.SHUTDOWN_GRACE_MS, 5000));
+    await jobsStopped;
     await chat.close();
     await database.close().catch((err: unknown) => logger.warn({ err }, 'database close failed'));
     mailer.close();

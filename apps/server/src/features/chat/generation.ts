@@ -25,6 +25,9 @@ import type { AbortReason, ChatRuntime } from './chat-runtime.ts';
  */
 const PERSIST_EVERY_MS = 1500;
 
+/** Tries of the final write (200 ms, then 800 ms apart). */
+const SETTLE_ATTEMPTS = 3;
+
 export type GenerationInput = {
   db: Db;
   logger: Logger;
@@ -198,18 +201,29 @@ export async function startGeneration(
       answered: firstTokenAt !== undefined || status === 'complete',
       text: messagePartsText(parts),
     };
-    try {
-      await db
-        .update(messages)
-        .set({ parts, text: outcome.text, status, heartbeatAt: null })
-        .where(eq(messages.id, answerId));
-      await db
-        .update(threads)
-        .set({ activeAnswerId: null, updatedAt: sql`now()` })
-        .where(and(eq(threads.id, input.threadId), eq(threads.activeAnswerId, answerId)));
-      await input.onSettled(outcome);
-    } catch (err) {
-      log.error({ err }, 'could not settle the answer');
+    // The person may already have the whole answer: a failed write (a database connection lost at
+    // that moment) is tried again, or the answer would stay 'streaming' and its chat busy until
+    // the sweep. Each step is idempotent, so repeating one is safe.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await db
+          .update(messages)
+          .set({ parts, text: outcome.text, status, heartbeatAt: null })
+          .where(eq(messages.id, answerId));
+        await db
+          .update(threads)
+          .set({ activeAnswerId: null, updatedAt: sql`now()` })
+          .where(and(eq(threads.id, input.threadId), eq(threads.activeAnswerId, answerId)));
+        await input.onSettled(outcome);
+        break;
+      } catch (err) {
+        if (attempt >= SETTLE_ATTEMPTS) {
+          log.error({ err }, 'could not settle the answer; the stale-answer sweep will');
+          break;
+        }
+        log.warn({ err, attempt }, 'settling the answer failed; trying again');
+        await new Promise((resolve) => setTimeout(resolve, 200 * 4 ** (attempt - 1)));
+      }
     }
     return outcome;
   }
