@@ -1,4 +1,4 @@
-import { APP_NAME, ERROR_MESSAGES, type ErrorBody, type ErrorCode } from '@polymath/shared';
+import { APP_NAME, ERROR_MESSAGES, type ErrorBody, type ErrorCode, errorCodeForStatus } from '@polymath/shared';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -138,7 +138,7 @@ export function createApp(deps: AppDeps) {
       return errorResponse(c.var.requestId, err.code, err.message, err.details);
     }
     if (err instanceof HTTPException) {
-      const code = codeForStatus(err.status);
+      const code = errorCodeForStatus(err.status);
       return errorResponse(c.var.requestId, code, code === 'BAD_REQUEST' ? err.message : undefined);
     }
     (c.var.log ?? deps.logger).error({ err }, 'unhandled error');
@@ -164,29 +164,4 @@ function errorResponse(requestId: string | undefined, code: ErrorCode, message?:
 
 function statusOf(code: ErrorCode): number {
   return new AppError(code).status;
-}
-
-function codeForStatus(status: number): ErrorCode {
-  switch (status) {
-    case 400:
-      return 'BAD_REQUEST';
-    case 401:
-      return 'UNAUTHORIZED';
-    case 403:
-      return 'FORBIDDEN';
-    case 404:
-      return 'NOT_FOUND';
-    case 405:
-      return 'METHOD_NOT_ALLOWED';
-    case 413:
-      return 'PAYLOAD_TOO_LARGE';
-    case 415:
-      return 'UNSUPPORTED_MEDIA_TYPE';
-    case 429:
-      return 'RATE_LIMITED';
-    case 503:
-      return 'SERVICE_UNAVAILABLE';
-    default:
-      return status < 500 ? 'BAD_REQUEST' : 'INTERNAL_ERROR';
-  }
 }

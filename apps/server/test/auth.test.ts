@@ -65,7 +65,6 @@ describeEachDatabase('auth: email and password', (ctx) => {
       lastName: null,
       profilePhotoUrl: null,
       accessLevel: 'free',
-      plan: 'free',
       providers: ['credential'],
       locale: 'en',
     });

@@ -18,3 +18,19 @@ export async function buyThroughSandbox(c: TestClient, period: BillingPeriod): P
   expect(done.url).toBe(`http://localhost:3000/payment?checkout=success&session_id=${sessionId}`);
   return json<SubscriptionResponse>(await c.post('/api/billing/checkout/confirm', { sessionId }));
 }
+
+/** The secret the Stripe-mode tests sign their webhooks with. */
+export const WEBHOOK_SECRET = 'whsec_test_polymath';
+
+/** The server's environment in Stripe mode, against the Stripe stand-in at `apiUrl`. */
+export function stripeTestEnv(apiUrl: string): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: 'sk_test_polymath',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_PRICE_WEEK: 'price_week',
+    STRIPE_PRICE_MONTHLY: 'price_monthly',
+    STRIPE_PRICE_3MONTH: 'price_3month',
+    STRIPE_PRICE_YEARLY: 'price_yearly',
+    STRIPE_API_URL: apiUrl,
+  };
+}

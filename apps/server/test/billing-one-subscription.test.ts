@@ -10,10 +10,9 @@ import { sweepExpiredSubscriptions } from '../src/features/billing/billing-sweep
 import type { SandboxSubscription } from '../src/features/billing/sandbox/sandbox-objects.ts';
 import { createSandboxProvider } from '../src/features/billing/sandbox/sandbox-provider.ts';
 import { AUTH_TEST_ENV, captureMailer, client, expectError, signedInUser, type TestClient } from './auth-helpers.ts';
-import { buyThroughSandbox, json } from './billing-helpers.ts';
+import { buyThroughSandbox, json, stripeTestEnv, WEBHOOK_SECRET } from './billing-helpers.ts';
 import { createTestDeps, type DatabaseContext, describeEachDatabase } from './databases.ts';
 
-const WEBHOOK_SECRET = 'whsec_test_one_subscription';
 let stripe: StripeFake;
 beforeAll(async () => {
   stripe = await startStripeFake({
@@ -29,16 +28,7 @@ afterAll(async () => {
   await stripe?.close();
 });
 
-const stripeEnv = () => ({
-  ...AUTH_TEST_ENV,
-  STRIPE_SECRET_KEY: 'sk_test_polymath',
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  STRIPE_PRICE_WEEK: 'price_week',
-  STRIPE_PRICE_MONTHLY: 'price_monthly',
-  STRIPE_PRICE_3MONTH: 'price_3month',
-  STRIPE_PRICE_YEARLY: 'price_yearly',
-  STRIPE_API_URL: stripe.url,
-});
+const stripeEnv = () => ({ ...AUTH_TEST_ENV, ...stripeTestEnv(stripe.url) });
 
 /** An app with its billing runtime at hand (sandbox without Stripe keys, Stripe with them). */
 function setup(ctx: DatabaseContext, env: Record<string, string> = AUTH_TEST_ENV) {

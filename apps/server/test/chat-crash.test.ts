@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ProviderFakes } from '@polymath/provider-fakes';
@@ -24,6 +23,7 @@ import {
   TEST_SECRETS,
   testDatabaseKinds,
 } from './databases.ts';
+import { freePort } from './ports.ts';
 
 /**
  * A process killed mid-answer (SIGKILL: no drain, no cleanup) leaves its answer 'streaming'; the
@@ -40,16 +40,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await fakes.close();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => (typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
 
 async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [serverEntry], {

@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgres, TEST_DATABASE_URL } from './databases.ts';
+import { freePort } from './ports.ts';
 
 /**
  * SIGTERM to the process group of `npm run serve` (what a terminal's Ctrl-C or a supervisor does
@@ -16,17 +16,6 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 const GRACE_MS = 1500;
 /** SHUTDOWN_GRACE_MS plus the 5 s index.ts gives closing, plus slack for a loaded machine. */
 const MUST_EXIT_WITHIN_MS = GRACE_MS + 5000 + 3000;
-
-async function freePort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** True while any process of the group lives. */
 function groupAlive(pgid: number): boolean {

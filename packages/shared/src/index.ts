@@ -1,5 +1,6 @@
 export * from './analytics/page-view.schema.ts';
 export * from './app/constants.ts';
+export * from './app/plans.ts';
 export * from './app/public-config.schema.ts';
 export * from './app/routes.ts';
 export * from './app/text.ts';

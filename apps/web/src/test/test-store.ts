@@ -14,7 +14,6 @@ export const TEST_PROFILE: Profile = {
   lastName: null,
   profilePhotoUrl: null,
   accessLevel: 'free',
-  plan: 'free',
   providers: ['credential'],
   locale: 'en',
 };

@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { PLANS } from '../app/plans.ts';
 import { oneLineText } from '../app/text.ts';
-
-export const ACCESS_LEVELS = ['free', 'pro'] as const;
-export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 
 /** Login connections a user can hold (spec §1: Google, Apple, mail/password). */
 export const LOGIN_PROVIDERS = ['credential', 'google', 'apple'] as const;
@@ -17,8 +15,8 @@ export const profileSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   profilePhotoUrl: z.string().nullable(),
-  accessLevel: z.enum(ACCESS_LEVELS),
-  plan: z.enum(ACCESS_LEVELS),
+  /** The person's plan (spec §6: roles are carried by accessLevel). */
+  accessLevel: z.enum(PLANS),
   providers: z.array(z.enum(LOGIN_PROVIDERS)),
   locale: z.enum(['en', 'tr']),
 });

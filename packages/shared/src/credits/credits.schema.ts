@@ -1,10 +1,8 @@
 import { z } from 'zod';
+import { PLANS } from '../app/plans.ts';
 
 /** Free users' daily allowance when the operator does not set FREE_DAILY_MESSAGES. */
 export const DEFAULT_FREE_DAILY_MESSAGES = 10;
-
-export const PLANS = ['free', 'pro'] as const;
-export type Plan = (typeof PLANS)[number];
 
 /** GET /api/credits: the signed-in user's allowance for today (UTC day). */
 export const creditsSchema = z.object({

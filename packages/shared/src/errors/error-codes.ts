@@ -124,3 +124,38 @@ export type ErrorBody = { error: { code: ErrorCode; message: string; requestId?:
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_MESSAGES, value);
 }
+
+/**
+ * The code for an error answer that carries none of its own (a proxy's page, a body that did not
+ * arrive): what its HTTP status means. The one table of it, for the server and the browser.
+ */
+export function errorCodeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'BAD_REQUEST';
+    case 401:
+      return 'UNAUTHORIZED';
+    case 402:
+      return 'OUT_OF_CREDITS';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 405:
+      return 'METHOD_NOT_ALLOWED';
+    case 409:
+      return 'GENERATION_IN_PROGRESS';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 429:
+      return 'RATE_LIMITED';
+    case 502:
+    case 503:
+    case 504:
+      return 'SERVICE_UNAVAILABLE';
+    default:
+      return status < 500 ? 'BAD_REQUEST' : 'INTERNAL_ERROR';
+  }
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MODEL_TIERS } from '../models/model.schema.ts';
+import { PLANS } from '../app/plans.ts';
 
 /**
  * What an image request may ask for, and the wire view of an image model of the catalogue. The
@@ -25,7 +25,7 @@ export const publicImageModelSchema = z.object({
   displayName: z.string(),
   /** In the requested locale. */
   description: z.string(),
-  tier: z.enum(MODEL_TIERS),
+  tier: z.enum(PLANS),
   /** False when the model's provider has no key configured: shown, but cannot be chosen. */
   available: z.boolean(),
   /** The offline demo image model: its pictures are drawn locally and labelled DEMO. */

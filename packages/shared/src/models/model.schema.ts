@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { PLANS, type Plan } from '../app/plans.ts';
 
 /**
  * The wire view of one model of the catalogue (GET /api/models). The catalogue itself is operator
  * configuration on the server (features/models); this is what a browser may know about it.
  */
-export const MODEL_TIERS = ['free', 'pro'] as const;
-export type ModelTier = (typeof MODEL_TIERS)[number];
+/** A model's tier: the plan that may use it. */
+export type ModelTier = Plan;
 
 /** Providers the server knows how to call; `demo` is the offline model of a keyless start. */
 export const MODEL_PROVIDERS = [
@@ -35,7 +36,7 @@ export const publicModelSchema = z.object({
   /** Starter prompts shown on an empty chat. */
   examples: z.array(z.string()),
   capabilities: modelCapabilitiesSchema,
-  tier: z.enum(MODEL_TIERS),
+  tier: z.enum(PLANS),
   /** False when the model's provider has no key configured: shown, but cannot be chosen. */
   available: z.boolean(),
   /** The offline demo model (only offered when no provider is configured). */

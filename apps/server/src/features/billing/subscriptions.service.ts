@@ -12,7 +12,7 @@ import { subscriptions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { type PaymentProvider, refId, type SubscriptionObject } from './payment-provider.ts';
-import { serialize } from './serialize.ts';
+import { withSubscriptionLock } from './subscription-lock.ts';
 
 /** What the billing services work with; built once in billing-runtime.ts. */
 export type BillingContext = {
@@ -40,7 +40,7 @@ export async function syncSubscription(
   subscriptionId: string,
   userHint?: string,
 ): Promise<SyncResult> {
-  const result = await serialize(ctx.database, subscriptionId, async (): Promise<SyncResult> => {
+  const result = await withSubscriptionLock(ctx.database, subscriptionId, async (): Promise<SyncResult> => {
     const sub = await ctx.provider.retrieveSubscription(subscriptionId);
     if (!sub) {
       ctx.logger.warn({ subscriptionId }, 'billing: the provider does not know this subscription');

@@ -4,7 +4,7 @@ import {
   type ImageAspectRatio,
   imageAspectRatioSchema,
   type Locale,
-  MODEL_TIERS,
+  PLANS,
   type PublicModel,
 } from '@polymath/shared';
 import { z } from 'zod';
@@ -44,7 +44,7 @@ const modelEntrySchema = z.object({
   description: localizedText,
   examples: localizedList.default([]),
   capabilities: z.object({ vision: z.boolean().default(false), reasoning: z.boolean().default(false) }),
-  tier: z.enum(MODEL_TIERS),
+  tier: z.enum(PLANS),
 });
 
 /**
@@ -64,7 +64,7 @@ const imageModelEntrySchema = z.object({
   providerModelId: z.string().min(1).optional(),
   displayName: z.string().min(1),
   description: localizedText,
-  tier: z.enum(MODEL_TIERS),
+  tier: z.enum(PLANS),
   capabilities: z.object({ edit: z.boolean().default(false) }).default({ edit: false }),
   /** For providers that take a pixel size: the size sent for each aspect ratio offered. */
   sizes: z

@@ -1,7 +1,7 @@
 import {
-  type AccessLevel,
   LOGIN_PROVIDERS,
   type LoginProvider,
+  type Plan,
   PROFILE_PHOTO_MAX_BYTES,
   type Profile,
   type UpdateProfileInput,
@@ -43,7 +43,7 @@ export async function providersOf(db: Db, userId: string): Promise<LoginProvider
 }
 
 function toProfile(user: UserRow, providers: LoginProvider[]): Profile {
-  const accessLevel: AccessLevel = user.accessLevel === 'pro' ? 'pro' : 'free';
+  const accessLevel: Plan = user.accessLevel === 'pro' ? 'pro' : 'free';
   return {
     id: user.id,
     email: user.email,
@@ -53,7 +53,6 @@ function toProfile(user: UserRow, providers: LoginProvider[]): Profile {
     lastName: user.lastName,
     profilePhotoUrl: user.profilePhotoKey ? `${AVATAR_URL_PREFIX}${user.profilePhotoKey}` : null,
     accessLevel,
-    plan: accessLevel,
     providers,
     locale: localeOf(user.locale),
   };

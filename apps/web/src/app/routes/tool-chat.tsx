@@ -22,6 +22,8 @@ export type ToolChatProps = {
   pathId?: string | undefined;
   /** Shown above the intro of an empty chat (a horoscope type picker…). */
   introExtra?: ReactNode;
+  /** An empty chat shows the model's description and examples instead of the tool's (AI Chat). */
+  modelIntro?: boolean;
 } & Pick<ConversationTool, 'inputs' | 'input' | 'canSend' | 'renderToolPart' | 'onThreadInput'>;
 
 /**
@@ -29,7 +31,7 @@ export type ToolChatProps = {
  * intro and examples on an empty chat, its inputs above the message box, its threads in the
  * history at /<tool>/<threadId>. A Pro tool says so to free users and sends them to the upgrade.
  */
-export function ToolChat({ toolId, toolKey, icon, pathId, introExtra, canSend, ...parts }: ToolChatProps) {
+export function ToolChat({ toolId, toolKey, icon, pathId, introExtra, modelIntro, canSend, ...parts }: ToolChatProps) {
   const dispatch = useAppDispatch();
   const { threadId } = useParams();
   const current = useChatSession(threadId);
@@ -40,13 +42,15 @@ export function ToolChat({ toolId, toolKey, icon, pathId, introExtra, canSend, .
   const tool: ConversationTool = {
     id: toolId,
     pathOf: (id) => threadPagePath(toolId, id || undefined, pathId),
-    intro: (fill) => (
-      <>
-        {lockedTool ? <ProToolNotice /> : null}
-        {introExtra}
-        <ToolIntro toolKey={toolKey} icon={icon} badge={proOnly ? 'PRO' : undefined} onExample={fill} />
-      </>
-    ),
+    intro: modelIntro
+      ? undefined
+      : (fill) => (
+          <>
+            {lockedTool ? <ProToolNotice /> : null}
+            {introExtra}
+            <ToolIntro toolKey={toolKey} icon={icon} badge={proOnly ? 'PRO' : undefined} onExample={fill} />
+          </>
+        ),
     canSend: () => {
       if (lockedTool) {
         dispatch(upgradeToProDialogSet(true));

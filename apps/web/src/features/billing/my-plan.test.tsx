@@ -11,7 +11,7 @@ import { MyPlan } from './my-plan.tsx';
 vi.mock('./redirect.ts', () => ({ redirectTo: vi.fn() }));
 
 const free = TEST_PROFILE;
-const pro: Profile = { ...free, accessLevel: 'pro', plan: 'pro' };
+const pro: Profile = { ...free, accessLevel: 'pro' };
 
 // Midday UTC, so the date is the same in every time zone the tests may run in.
 const PERIOD_END = '2026-04-15T12:00:00.000Z';

@@ -32,7 +32,7 @@ function stubApi(...confirmReplies: Reply[]) {
       return HttpResponse.json(reply?.body as never, { status: reply?.status });
     }),
     http.get('/api/billing/plans', () => HttpResponse.json({ mode: 'sandbox', taxPercent: 20, plans: [] })),
-    http.get('/api/me', () => HttpResponse.json({ ...user, accessLevel: 'pro', plan: 'pro' })),
+    http.get('/api/me', () => HttpResponse.json({ ...user, accessLevel: 'pro' })),
   );
   return confirms;
 }

@@ -1,17 +1,4 @@
-import { type ErrorCode, isErrorCode } from '@polymath/shared';
-
-const STATUS_CODES: Record<number, ErrorCode> = {
-  400: 'VALIDATION_FAILED',
-  401: 'UNAUTHORIZED',
-  402: 'OUT_OF_CREDITS',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'GENERATION_IN_PROGRESS',
-  413: 'PAYLOAD_TOO_LARGE',
-  429: 'RATE_LIMITED',
-  502: 'MODEL_FAILED',
-  503: 'SERVICE_UNAVAILABLE',
-};
+import { type ErrorCode, errorCodeForStatus, isErrorCode } from '@polymath/shared';
 
 function codeFromText(text: unknown): ErrorCode | undefined {
   if (typeof text !== 'string') return undefined;
@@ -40,7 +27,7 @@ export function chatErrorCode(error: unknown): ErrorCode {
   const e = error as { message?: unknown; responseBody?: unknown; statusCode?: unknown };
   const fromBody = codeFromText(e.responseBody) ?? codeFromText(e.message);
   if (fromBody) return fromBody;
-  if (typeof e.statusCode === 'number') return STATUS_CODES[e.statusCode] ?? 'MODEL_FAILED';
+  if (typeof e.statusCode === 'number') return errorCodeForStatus(e.statusCode);
   if (error instanceof TypeError) return 'SERVICE_UNAVAILABLE';
   return 'MODEL_FAILED';
 }

@@ -1,4 +1,4 @@
-import { type ErrorCode, isErrorCode } from '@polymath/shared';
+import { type ErrorCode, errorCodeForStatus, isErrorCode } from '@polymath/shared';
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { TFunction } from 'i18next';
@@ -9,7 +9,7 @@ export function apiErrorCode(error: FetchBaseQueryError | SerializedError | unde
   const code = e?.data?.error?.code;
   if (isErrorCode(code)) return code;
   if (e?.status === 'FETCH_ERROR' || e?.status === 'TIMEOUT_ERROR') return 'SERVICE_UNAVAILABLE';
-  if (e?.status === 429) return 'RATE_LIMITED';
+  if (typeof e?.status === 'number') return errorCodeForStatus(e.status);
   return 'UNKNOWN_ERROR';
 }
 

@@ -10,7 +10,7 @@ const running = new Map<string, Promise<unknown>>();
  * read could be written over a newer one. fn must not use the lock's transaction (on PGlite there
  * is none to share), so it runs on the pool while the lock is held.
  */
-export async function serialize<T>(database: Database, key: string, fn: () => Promise<T>): Promise<T> {
+export async function withSubscriptionLock<T>(database: Database, key: string, fn: () => Promise<T>): Promise<T> {
   const before = running.get(key) ?? Promise.resolve();
   const locked = () =>
     database.kind === 'postgres'
