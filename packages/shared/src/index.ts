@@ -11,4 +11,6 @@ export * from './chat/tool-settings.ts';
 export * from './credits/credits.schema.ts';
 export * from './errors/error-codes.ts';
 export * from './models/model.schema.ts';
+export * from './photo-translate/photo-languages.ts';
+export * from './photo-translate/photo-translate.schema.ts';
 export * from './threads/thread.schema.ts';
