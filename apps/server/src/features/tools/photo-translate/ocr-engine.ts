@@ -9,9 +9,9 @@ import { defaultOcrDataDir, type OcrDataManifest, prepareOcrData } from './ocr-d
  * (`worker_threads`, WebAssembly), so recognition never blocks the event loop; the main thread only
  * posts the image and receives the result (B11 measures the event-loop delay while 4 jobs run).
  *
- * A worker holds one set of languages at a time. A request goes to an idle worker already holding
- * its languages, else an idle worker is re-initialised with them (only data it has not loaded yet is
- * read), else a new worker starts while fewer than `size` exist; otherwise it waits its turn (FIFO).
+ * A worker holds one set of languages for life. A request goes to an idle worker holding its
+ * languages, else a new worker starts for them (retiring the least recently used idle worker when
+ * `maxWorkers` are alive); at most `size` read at once, the rest wait their turn (FIFO).
  */
 
 export type OcrBox = { x0: number; y0: number; x1: number; y1: number };
@@ -40,8 +40,15 @@ export type OcrEngine = {
 };
 
 export type OcrEngineOptions = {
-  /** Workers at most (default: the CPU count, at most 4: each holds ~60–120 MB). */
+  /** Images read at once (default: the CPU count, at most 4). */
   size?: number;
+  /**
+   * Workers kept alive, busy or idle (default size + 2; each holds ~60–120 MB). A worker keeps its
+   * languages for life: re-initialising one with other languages leaks settings between them
+   * (after Arabic, Chinese lines come out as English), so another set of languages gets a new
+   * worker and the idle one unused for longest makes room.
+   */
+  maxWorkers?: number;
   /** The langPath folder (default: `defaultOcrDataDir()`), assembled by `prepareOcrData`. */
   dataDir?: string;
   debianDirs?: readonly string[];
@@ -112,6 +119,7 @@ export function pageLines(page: Page): OcrLine[] {
 
 export function createOcrEngine(options: OcrEngineOptions = {}): OcrEngine {
   const size = Math.max(1, options.size ?? Math.min(4, availableParallelism()));
+  const maxWorkers = Math.max(size, options.maxWorkers ?? size + 2);
   const dataDir = options.dataDir ?? defaultOcrDataDir();
   const parameters = { ...PARAMETERS, ...options.parameters };
   const slots: Slot[] = [];
@@ -143,28 +151,49 @@ export function createOcrEngine(options: OcrEngineOptions = {}): OcrEngine {
 
   async function run(slot: Slot, request: Request): Promise<void> {
     try {
-      if (slot.key !== request.key) {
-        // Re-initialising resets every parameter to tesseract's defaults.
-        await slot.worker.reinitialize(request.key, OEM.LSTM_ONLY);
-        await slot.worker.setParameters(asParams({ ...parameters, ...parametersFor(request.languages) }));
-        slot.key = request.key;
-        slot.languages = request.languages;
-      }
       const result = await slot.worker.recognize(request.image, {}, { blocks: true, text: false });
       request.resolve({ lines: pageLines(result.data), confidence: result.data.confidence, languages: slot.languages });
     } catch (err) {
       request.reject(err instanceof Error ? err : new Error(`OCR failed: ${String(err)}`));
       // A worker that failed may be in any state: replace it rather than reuse it.
-      slots.splice(slots.indexOf(slot), 1);
-      await slot.worker.terminate().catch(() => {});
+      retire(slot);
     }
     slot.busy = false;
     slot.lastUsed = performance.now();
     dispatch();
   }
 
+  function retire(slot: Slot): void {
+    const at = slots.indexOf(slot);
+    if (at >= 0) slots.splice(at, 1);
+    void slot.worker.terminate().catch(() => {});
+  }
+
   function take(request: Request): void {
     queue.splice(queue.indexOf(request), 1);
+  }
+
+  function launch(request: Request): void {
+    take(request);
+    starting++;
+    startWorker(request.languages).then(
+      (worker) => {
+        starting--;
+        if (closed) {
+          void worker.terminate();
+          request.reject(new Error('The OCR engine was closed.'));
+          return;
+        }
+        const slot: Slot = { worker, key: request.key, languages: request.languages, busy: true, lastUsed: 0 };
+        slots.push(slot);
+        void run(slot, request);
+      },
+      (err: unknown) => {
+        starting--;
+        request.reject(err);
+        dispatch();
+      },
+    );
   }
 
   function dispatch(): void {
@@ -175,52 +204,22 @@ export function createOcrEngine(options: OcrEngineOptions = {}): OcrEngine {
         request.reject(request.signal.reason);
         continue;
       }
-      const idle = slots.filter((s) => !s.busy);
-      const same = idle.find((s) => s.key === request.key);
+      const busy = slots.filter((s) => s.busy).length + starting;
+      if (busy >= size) return;
+      const same = slots.find((s) => !s.busy && s.key === request.key);
       if (same) {
         take(request);
         same.busy = true;
         void run(same, request);
         continue;
       }
-      if (slots.length + starting < size) {
-        take(request);
-        starting++;
-        startWorker(request.languages).then(
-          (worker) => {
-            starting--;
-            if (closed) {
-              void worker.terminate();
-              request.reject(new Error('The OCR engine was closed.'));
-              return;
-            }
-            const slot: Slot = {
-              worker,
-              key: request.key,
-              languages: request.languages,
-              busy: true,
-              lastUsed: performance.now(),
-            };
-            slots.push(slot);
-            void run(slot, request);
-          },
-          (err: unknown) => {
-            starting--;
-            request.reject(err);
-            dispatch();
-          },
-        );
-        continue;
+      if (slots.length + starting >= maxWorkers) {
+        // Make room: the idle worker unused for longest goes (its languages are the least wanted).
+        const lru = slots.filter((s) => !s.busy).sort((a, b) => a.lastUsed - b.lastUsed)[0];
+        if (!lru) return;
+        retire(lru);
       }
-      const lru = idle.sort((a, b) => a.lastUsed - b.lastUsed)[0];
-      if (lru) {
-        take(request);
-        lru.busy = true;
-        void run(lru, request);
-        continue;
-      }
-      // Every worker is busy: the rest wait for one to finish.
-      return;
+      launch(request);
     }
   }
 

@@ -142,15 +142,27 @@ export async function makeFixture(options: {
   };
 }
 
+export type FixtureSpec = { language: FixtureLanguage; format: 'jpeg' | 'png'; background: FixtureBackground };
+
 /** Every language on a plain and a noisy background, alternating JPEG and PNG, plus a transparent PNG. */
+export const FIXTURE_SPECS: readonly FixtureSpec[] = [
+  ...FIXTURE_LANGUAGES.flatMap((language, i): FixtureSpec[] => [
+    { language, background: 'plain', format: i % 2 ? 'png' : 'jpeg' },
+    { language, background: 'noisy', format: i % 2 ? 'jpeg' : 'png' },
+  ]),
+  { language: 'en', background: 'transparent', format: 'png' },
+];
+
 export async function makeFixtureSet(): Promise<PhotoFixture[]> {
   const out: PhotoFixture[] = [];
-  for (const [i, language] of FIXTURE_LANGUAGES.entries()) {
-    out.push(await makeFixture({ language, background: 'plain', format: i % 2 ? 'png' : 'jpeg' }));
-    out.push(await makeFixture({ language, background: 'noisy', format: i % 2 ? 'jpeg' : 'png' }));
-  }
-  out.push(await makeFixture({ language: 'en', background: 'transparent', format: 'png' }));
+  for (const spec of FIXTURE_SPECS) out.push(await makeFixture(spec));
   return out;
+}
+
+/** A photo-like picture with no text at all. */
+export async function makeNoTextPhoto(format: 'jpeg' | 'png' = 'jpeg'): Promise<Buffer> {
+  const image = sharp(await noisyBackground(800, 600, 99), { raw: { width: 800, height: 600, channels: 3 } });
+  return format === 'jpeg' ? image.jpeg({ quality: 88 }).toBuffer() : image.png().toBuffer();
 }
 
 /** Character error rate: edit distance between what was read and the truth, ÷ the truth's length. */

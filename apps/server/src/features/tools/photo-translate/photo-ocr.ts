@@ -303,16 +303,22 @@ async function detectAndRead(
     readings.push(reading);
   }
 
-  // One reading per other script, with its first installed language (the list is most used first).
-  const seen = new Set<ScriptGroup>(['Latn']);
+  // One reading per other script, with its first installed language (the list is most used first),
+  // all queued at once so the engine's workers read them side by side.
+  const probes = new Map<ScriptGroup, PhotoLanguage>();
   for (const language of readable) {
     const group = GROUP_OF[language.script];
-    if (seen.has(group)) continue;
-    seen.add(group);
-    const codes = tesseractLanguagesFor(language).filter((c) => readable.some((l) => l.tesseract === c));
-    const lines = cleanLines(await engine.recognize(image.bytes, codes, signal), image.scale);
-    readings.push({ group, language, lines, tesseract: codes });
+    if (group !== 'Latn' && !probes.has(group)) probes.set(group, language);
   }
+  readings.push(
+    ...(await Promise.all(
+      [...probes].map(async ([group, language]): Promise<Reading> => {
+        const codes = tesseractLanguagesFor(language).filter((c) => readable.some((l) => l.tesseract === c));
+        const lines = cleanLines(await engine.recognize(image.bytes, codes, signal), image.scale);
+        return { group, language, lines, tesseract: codes };
+      }),
+    )),
+  );
 
   let best: { reading: Reading; score: number } | null = null;
   for (const reading of readings) {
