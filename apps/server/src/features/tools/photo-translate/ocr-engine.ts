@@ -31,7 +31,7 @@ export type OcrPage = { lines: OcrLine[]; confidence: number; languages: string[
 
 export type OcrEngine = {
   /** Reads an image file (PNG/JPEG bytes) with these tesseract languages, first one primary. */
-  recognize(image: Uint8Array, languages: readonly string[], signal?: AbortSignal): Promise<OcrPage>;
+  recognize(image: Buffer, languages: readonly string[], signal?: AbortSignal): Promise<OcrPage>;
   /** Tesseract codes whose data is installed (the langPath folder's manifest). */
   readableLanguages(): Promise<ReadonlySet<string>>;
   /** Workers started so far and requests waiting (for tests and the bench). */
@@ -86,7 +86,7 @@ type Slot = { worker: Worker; key: string; languages: string[]; busy: boolean; l
 type Request = {
   key: string;
   languages: string[];
-  image: Uint8Array;
+  image: Buffer;
   signal?: AbortSignal;
   resolve: (page: OcrPage) => void;
   reject: (err: unknown) => void;

@@ -7,7 +7,7 @@ import {
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '../../../lib/app-error.ts';
 import { imageIsComplete, sniffImageType } from '../../../lib/images.ts';
-import type { RawImage } from './photo-redraw.ts';
+import type { RawImage } from './photo-fill.ts';
 
 export type PhotoFormat = 'jpeg' | 'png';
 

@@ -9,7 +9,7 @@ import {
 import sharp from 'sharp';
 import { AppError } from '../../../lib/app-error.ts';
 import type { OcrEngine, OcrLine, OcrPage, OcrWord } from './ocr-engine.ts';
-import type { RawImage } from './photo-redraw.ts';
+import type { RawImage } from './photo-fill.ts';
 
 /**
  * Reading the text of a photo: which tesseract languages to use, and for "detect automatically"
@@ -261,7 +261,7 @@ export function guessLatinLanguage(text: string, candidates: readonly PhotoLangu
  */
 export async function readPhotoText(
   engine: OcrEngine,
-  image: { bytes: Uint8Array; scale: number },
+  image: { bytes: Buffer; scale: number },
   source: 'auto' | PhotoLanguageCode,
   signal?: AbortSignal,
 ): Promise<ReadText> {
@@ -282,7 +282,7 @@ export async function readPhotoText(
 
 async function detectAndRead(
   engine: OcrEngine,
-  image: { bytes: Uint8Array; scale: number },
+  image: { bytes: Buffer; scale: number },
   readable: readonly PhotoLanguage[],
   signal?: AbortSignal,
 ): Promise<ReadText> {

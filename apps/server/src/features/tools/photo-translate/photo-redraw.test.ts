@@ -1,15 +1,9 @@
 import { findPhotoLanguage, type PhotoLanguage } from '@polymath/shared';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { type RawImage, sampleFill, sampleInk } from './photo-fill.ts';
 import { fontForScript } from './photo-fonts.ts';
-import {
-  escapeMarkup,
-  estimateFontPx,
-  type RawImage,
-  renderTranslation,
-  sampleFill,
-  sampleInk,
-} from './photo-redraw.ts';
+import { escapeMarkup, estimateFontPx, renderTranslation } from './photo-redraw.ts';
 
 const lang = (code: string) => findPhotoLanguage(code) as PhotoLanguage;
 const black = [20, 20, 20, 255] as [number, number, number, number];

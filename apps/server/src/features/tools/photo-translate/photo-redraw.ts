@@ -1,5 +1,6 @@
 import type { PhotoBox, PhotoLanguage } from '@polymath/shared';
 import sharp, { type CreateText, type OverlayOptions, type Sharp } from 'sharp';
+import { fillPatch, type RawImage, type Rgba, sampleFill, sampleInk } from './photo-fill.ts';
 import { allPhotoFonts, fontFamiliesForScript, fontForScript } from './photo-fonts.ts';
 import type { TextAlign } from './photo-segments.ts';
 
@@ -11,10 +12,6 @@ import type { TextAlign } from './photo-segments.ts';
  * the original letters, at the original size when it fits the region and smaller when it does not,
  * never outside the region.
  */
-
-/** Decoded pixels, 8 bits per channel: RGB, or RGBA when the photo has transparency. */
-export type RawImage = { data: Buffer; width: number; height: number; channels: 3 | 4 };
-export type Rgba = [number, number, number, number];
 
 export type DrawRegion = {
   /** The area covered and drawn into (the text's box with a small margin). */
@@ -41,169 +38,6 @@ export function coverBox(
   const x1 = Math.min(image.width, ink.x1 + pad);
   const y1 = Math.min(image.height, ink.y1 + pad + grow);
   return { x, y, width: Math.max(1, x1 - x), height: Math.max(1, y1 - y) };
-}
-
-function pixel(image: RawImage, x: number, y: number): Rgba {
-  const i = (y * image.width + x) * image.channels;
-  const d = image.data;
-  return [d[i] ?? 0, d[i + 1] ?? 0, d[i + 2] ?? 0, image.channels === 4 ? (d[i + 3] ?? 255) : 255];
-}
-
-function medianColor(samples: Rgba[]): Rgba {
-  const out: Rgba = [0, 0, 0, 255];
-  if (samples.length === 0) return out;
-  for (let c = 0; c < 4; c++) {
-    const values = samples.map((s) => s[c] ?? 0).sort((a, b) => a - b);
-    out[c] = values[values.length >> 1] ?? 0;
-  }
-  return out;
-}
-
-/** The background around a box: the median of a ring of pixels just outside it (inside the image). */
-export function sampleFill(image: RawImage, box: PhotoBox): Rgba {
-  const ring = Math.max(2, Math.round(Math.min(box.height, 40) * 0.25));
-  const samples: Rgba[] = [];
-  const x0 = Math.max(0, box.x - ring);
-  const y0 = Math.max(0, box.y - ring);
-  const x1 = Math.min(image.width, box.x + box.width + ring);
-  const y1 = Math.min(image.height, box.y + box.height + ring);
-  // Every pixel of a large ring is not needed for a median: about 4,000 evenly spread are plenty.
-  const area = (x1 - x0) * (y1 - y0) - box.width * box.height;
-  const step = Math.max(1, Math.floor(Math.sqrt(area / 4000)));
-  for (let y = y0; y < y1; y += step) {
-    for (let x = x0; x < x1; x += step) {
-      const inside = x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
-      if (!inside) samples.push(pixel(image, x, y));
-    }
-  }
-  // A box filling the whole image has no ring: its own pixels' median is the best guess.
-  if (samples.length === 0) {
-    for (let y = box.y; y < box.y + box.height; y += step) {
-      for (let x = box.x; x < box.x + box.width; x += step) samples.push(pixel(image, x, y));
-    }
-  }
-  return medianColor(samples);
-}
-
-function movingMedian(values: number[], window: number): number[] {
-  const half = window >> 1;
-  return values.map((_, i) => {
-    const part = values.slice(Math.max(0, i - half), i + half + 1).sort((a, b) => a - b);
-    return part[part.length >> 1] ?? 0;
-  });
-}
-
-/**
- * One side of the ring around a box, as a colour per position along it: for each column (top,
- * bottom) or row (left, right) the median across the ring's depth, then a moving median along the
- * side so a letter or an edge poking into the ring does not streak the patch. Null where the box
- * touches the image's edge.
- */
-function sideProfile(image: RawImage, box: PhotoBox, side: 'top' | 'bottom' | 'left' | 'right', ring: number) {
-  const horizontal = side === 'top' || side === 'bottom';
-  const length = horizontal ? box.width : box.height;
-  const from =
-    side === 'top'
-      ? box.y - ring
-      : side === 'bottom'
-        ? box.y + box.height
-        : side === 'left'
-          ? box.x - ring
-          : box.x + box.width;
-  const lo = Math.max(0, from);
-  const hi = Math.min(horizontal ? image.height : image.width, from + ring);
-  if (hi <= lo) return null;
-  const channels: number[][] = [[], [], [], []];
-  for (let i = 0; i < length; i++) {
-    const samples: Rgba[] = [];
-    for (let d = lo; d < hi; d++) {
-      samples.push(horizontal ? pixel(image, box.x + i, d) : pixel(image, d, box.y + i));
-    }
-    const m = medianColor(samples);
-    for (let c = 0; c < 4; c++) channels[c]?.push(m[c] ?? 0);
-  }
-  const window = Math.max(3, Math.min(61, Math.round(Math.min(box.width, box.height) / 2) | 1));
-  return channels.map((values) => movingMedian(values, window));
-}
-
-/**
- * The patch that covers a box: the colours of its surroundings carried across it (each pixel blends
- * the ring above and below it and the ring left and right of it, by distance), so a gradient or a
- * shadow runs on under the new text instead of stopping at a flat rectangle, with a little noise of
- * the surroundings' grain. Falls back to the flat median where a side is missing. RGBA, 8 bits.
- */
-export function fillPatch(image: RawImage, box: PhotoBox, fill: Rgba): Buffer {
-  const ring = Math.max(2, Math.round(Math.min(box.height, 40) * 0.25));
-  const top = sideProfile(image, box, 'top', ring);
-  const bottom = sideProfile(image, box, 'bottom', ring);
-  const left = sideProfile(image, box, 'left', ring);
-  const right = sideProfile(image, box, 'right', ring);
-  const { width: w, height: h } = box;
-  const out = Buffer.alloc(w * h * 4);
-  // The ring's grain: how far its pixels stray from the smoothed colour (capped: a busy photo stays calm).
-  let spread = 0;
-  let count = 0;
-  if (top) {
-    for (let i = 0; i < w; i += 3) {
-      const p = pixel(image, box.x + i, Math.max(0, box.y - 1));
-      spread +=
-        Math.abs(p[0] - (top[0]?.[i] ?? 0)) + Math.abs(p[1] - (top[1]?.[i] ?? 0)) + Math.abs(p[2] - (top[2]?.[i] ?? 0));
-      count += 3;
-    }
-  }
-  const grain = Math.min(12, count ? spread / count : 0);
-  let seed = (box.x * 73856093) ^ (box.y * 19349663);
-  const noise = () => {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    return (seed / 0x7fffffff - 0.5) * 2 * grain;
-  };
-  const vertical = w / (w + h);
-  for (let y = 0; y < h; y++) {
-    const v = h > 1 ? y / (h - 1) : 0.5;
-    for (let x = 0; x < w; x++) {
-      const u = w > 1 ? x / (w - 1) : 0.5;
-      const n = noise();
-      for (let c = 0; c < 4; c++) {
-        const flat = fill[c] ?? 0;
-        const t = top?.[c]?.[x] ?? bottom?.[c]?.[x] ?? flat;
-        const b = bottom?.[c]?.[x] ?? t;
-        const l = left?.[c]?.[y] ?? right?.[c]?.[y] ?? flat;
-        const r = right?.[c]?.[y] ?? l;
-        const across = top || bottom ? (1 - v) * t + v * b : flat;
-        const along = left || right ? (1 - u) * l + u * r : across;
-        const weight = top || bottom ? (left || right ? vertical : 1) : 0;
-        const value = weight * across + (1 - weight) * along + (c < 3 ? n : 0);
-        out[(y * w + x) * 4 + c] = Math.max(0, Math.min(255, Math.round(value)));
-      }
-    }
-  }
-  return out;
-}
-
-const luminance = ([r, g, b]: Rgba) => 0.2126 * r + 0.7152 * g + 0.0722 * b;
-const distance = (a: Rgba, b: Rgba) =>
-  Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]) + Math.abs(a[3] - b[3]);
-
-/**
- * The colour of the letters inside a box: the median of the pixels least like the background (the
- * most distant 15%). Falls back to black or white, whichever stands out, when that is too faint.
- */
-export function sampleInk(image: RawImage, box: PhotoBox, fill: Rgba): Rgba {
-  const step = Math.max(1, Math.floor(Math.sqrt((box.width * box.height) / 6000)));
-  const samples: { color: Rgba; d: number }[] = [];
-  for (let y = box.y; y < box.y + box.height; y += step) {
-    for (let x = box.x; x < box.x + box.width; x += step) {
-      const color = pixel(image, x, y);
-      samples.push({ color, d: distance(color, fill) });
-    }
-  }
-  samples.sort((a, b) => b.d - a.d);
-  const ink = medianColor(samples.slice(0, Math.max(1, Math.ceil(samples.length * 0.15))).map((s) => s.color));
-  const transparentFill = fill[3] < 128;
-  if (!transparentFill && Math.abs(luminance(ink) - luminance(fill)) < 70) {
-    return luminance(fill) > 128 ? [0, 0, 0, 255] : [255, 255, 255, 255];
-  }
-  return ink[3] < 128 ? [ink[0], ink[1], ink[2], 255] : ink;
 }
 
 const hex = (c: Rgba) => `#${[c[0], c[1], c[2]].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
