@@ -58,11 +58,17 @@ export type OcrEngineOptions = {
 
 /**
  * Tesseract's settings for photos: automatic page segmentation (tesseract.js defaults to a single
- * block, which drops every region but the first on a photo) and a DPI for images that carry none.
+ * block, which drops every region but the first on a photo), a DPI for images that carry none, and
+ * a local threshold.
  */
 const PARAMETERS: Record<string, string> = {
   tessedit_pageseg_mode: '3',
   user_defined_dpi: '300',
+  // Sauvola's local threshold instead of one Otsu threshold for the whole image: on a photo-sized
+  // picture with a colourful background, the global one turns the background into black blobs the
+  // layout analysis takes for pictures, and no text at all is found (measured: 4 of 17 test photos
+  // read nothing with Otsu or Leptonica's tiled Otsu, none with Sauvola, the rest unchanged).
+  thresholding_method: '2',
 };
 
 /** tesseract.js types the segmentation mode as its PSM enum, whose values are these same strings. */

@@ -129,8 +129,9 @@ export async function makeFixture(options: {
     image = sharp(turned).withMetadata({ orientation: options.orientation });
   }
   const bytes = format === 'jpeg' ? await image.jpeg({ quality: 88 }).toBuffer() : await image.png().toBuffer();
+  const size = options.width || options.height ? `-${width}x${height}` : '';
   return {
-    name: `${language}-${background}${options.orientation ? `-exif${options.orientation}` : ''}.${format === 'jpeg' ? 'jpg' : 'png'}`,
+    name: `${language}-${background}${size}${options.orientation ? `-exif${options.orientation}` : ''}.${format === 'jpeg' ? 'jpg' : 'png'}`,
     language,
     format,
     background,
@@ -142,15 +143,26 @@ export async function makeFixture(options: {
   };
 }
 
-export type FixtureSpec = { language: FixtureLanguage; format: 'jpeg' | 'png'; background: FixtureBackground };
+export type FixtureSpec = {
+  language: FixtureLanguage;
+  format: 'jpeg' | 'png';
+  background: FixtureBackground;
+  width?: number;
+  height?: number;
+};
 
-/** Every language on a plain and a noisy background, alternating JPEG and PNG, plus a transparent PNG. */
+/**
+ * Every language on a plain and a noisy background, alternating JPEG and PNG, a transparent PNG, and
+ * two photo-sized noisy JPEGs (where the text is a small part of a colourful picture).
+ */
 export const FIXTURE_SPECS: readonly FixtureSpec[] = [
   ...FIXTURE_LANGUAGES.flatMap((language, i): FixtureSpec[] => [
     { language, background: 'plain', format: i % 2 ? 'png' : 'jpeg' },
     { language, background: 'noisy', format: i % 2 ? 'jpeg' : 'png' },
   ]),
   { language: 'en', background: 'transparent', format: 'png' },
+  { language: 'de', background: 'noisy', format: 'jpeg', width: 2400, height: 1600 },
+  { language: 'ar', background: 'noisy', format: 'jpeg', width: 2000, height: 1400 },
 ];
 
 export async function makeFixtureSet(): Promise<PhotoFixture[]> {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../lib/app-error.ts';
 import { imageIsComplete } from '../../../lib/images.ts';
 import type { OcrEngine } from './ocr-engine.ts';
-import { checkPhoto } from './photo-input.ts';
+import { checkPhoto, decodePhoto } from './photo-input.ts';
 import { type PhotoTranslator, translatePhoto } from './photo-translate.service.ts';
 
 /** A PNG whose header claims width × height, with a valid CRC (so only the size can be wrong with it). */
@@ -50,6 +50,21 @@ describe('photo translate input checks', () => {
     expect(await checkPhoto(jpeg)).toEqual({ format: 'jpeg', width: 64, height: 48, hasAlpha: false });
     const png = await picture().ensureAlpha(0.5).png().toBuffer();
     expect(await checkPhoto(png)).toEqual({ format: 'png', width: 64, height: 48, hasAlpha: true });
+  });
+
+  it('decodes 16-bit grey PNGs with alpha to 8-bit RGBA, and JPEGs to RGB', async () => {
+    const grey = await sharp({
+      create: { width: 8, height: 6, channels: 4, background: { r: 90, g: 90, b: 90, alpha: 0.5 } },
+    })
+      .greyscale()
+      .png({ palette: false })
+      .toColourspace('grey16')
+      .toBuffer();
+    const decoded = await decodePhoto(grey, await checkPhoto(grey));
+    expect([decoded.width, decoded.height, decoded.channels, decoded.data.length]).toEqual([8, 6, 4, 8 * 6 * 4]);
+    const jpeg = await picture().jpeg().toBuffer();
+    const rgb = await decodePhoto(jpeg, await checkPhoto(jpeg));
+    expect([rgb.channels, rgb.data.length]).toEqual([3, 64 * 48 * 3]);
   });
 
   it('gives the size as shown when EXIF turns the photo', async () => {

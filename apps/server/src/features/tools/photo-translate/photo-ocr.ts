@@ -36,6 +36,7 @@ export type ReadText = {
 const LATIN_ACCEPT_CONFIDENCE = 80;
 /** Latin languages read together in the first pass (each added language slows every word a little). */
 const LATIN_SET_MAX = 8;
+const LATIN_PRIMARY = 'tur';
 
 type ScriptGroup = 'Latn' | 'Cyrl' | 'Grek' | 'Arab' | 'Hebr' | 'Deva' | 'Thai' | 'Han' | 'Kore';
 
@@ -221,12 +222,29 @@ const LATIN_HINTS: Record<string, { letters: string; words: string[] }> = {
     words: ['el', 'los', 'las', 'y', 'es', 'en', 'que', 'por', 'para', 'con', 'una', 'del', 'muy'],
   },
   it: {
-    letters: 'ìòÌ',
-    words: ['il', 'lo', 'gli', 'è', 'di', 'che', 'per', 'non', 'una', 'della', 'con', 'sono', 'del'],
+    letters: 'ìòÌÒ',
+    words: [
+      'il',
+      'lo',
+      'gli',
+      'è',
+      'di',
+      'che',
+      'per',
+      'non',
+      'una',
+      'della',
+      'con',
+      'sono',
+      'del',
+      'tutti',
+      'qui',
+      'alla',
+    ],
   },
   pt: {
     letters: 'ãõÃÕ',
-    words: ['o', 'os', 'as', 'é', 'que', 'não', 'uma', 'para', 'com', 'do', 'da', 'em', 'você'],
+    words: ['o', 'os', 'as', 'é', 'que', 'não', 'nao', 'uma', 'para', 'com', 'do', 'da', 'em', 'você', 'dias'],
   },
 };
 
@@ -291,10 +309,14 @@ async function detectAndRead(
 
   const latin = readable.filter((l) => l.script === 'Latn').slice(0, LATIN_SET_MAX);
   if (latin.length > 0) {
-    // English first: the primary language decides the layout of words tesseract is unsure of.
-    const codes = [...new Set(['eng', ...latin.map((l) => l.tesseract)])].filter((c) =>
-      latin.some((l) => l.tesseract === c),
-    );
+    // Turkish first: tesseract reads each word with the first language and tries the others only
+    // when unsure, so with English first "Müzeye hoş" came out "Muzeye hos" (English reads it
+    // confidently without the marks). Turkish first read English, German, French, Spanish,
+    // Portuguese and Italian test signs as well as English first did, and Turkish ones right.
+    const codes = [
+      ...latin.filter((l) => l.tesseract === LATIN_PRIMARY),
+      ...latin.filter((l) => l.tesseract !== LATIN_PRIMARY),
+    ].map((l) => l.tesseract);
     const lines = cleanLines(await engine.recognize(image.bytes, codes, signal), image.scale);
     const text = lines.map((l) => l.text).join('\n');
     const reading: Reading = { group: 'Latn', language: guessLatinLanguage(text, latin), lines, tesseract: codes };

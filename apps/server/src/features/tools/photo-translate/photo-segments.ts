@@ -18,7 +18,7 @@ export type TextSegment = {
   text: string;
   /** The union of the lines' boxes, in the photo's pixels. */
   box: OcrBox;
-  /** Median height of the lines' ink (px): the font size to draw the translation at. */
+  /** Median height of the lines' ink (px). */
   lineHeight: number;
   /** How the lines sit against each other (left when there is one line). */
   align: TextAlign;

@@ -103,7 +103,8 @@ export async function translatePhoto(input: TranslatePhotoInput): Promise<Transl
       sourceScript,
     );
     const box = coverBox(segment.box, fontPx, segment.lines.length, image);
-    const text = translations[segment.id];
+    // A translation is drawn into the original's space: one far longer than it (a model rambling) is cut.
+    const text = translations[segment.id]?.slice(0, Math.max(200, segment.text.length * 4));
     // No translation (nothing to translate, or the translator skipped it): the region stays as it was.
     const untouched = typeof text !== 'string' || text.trim() === '' || text === segment.text;
     drawn.push({ segment, box, region: untouched ? null : { box, text, fontPx, align: segment.align } });

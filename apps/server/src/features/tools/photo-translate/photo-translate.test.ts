@@ -108,7 +108,8 @@ function inkColumns(p: Pixels, box: PhotoBox): number[] {
   return columns;
 }
 
-const name = (s: FixtureSpec) => `${s.language}-${s.background}.${s.format === 'jpeg' ? 'jpg' : 'png'}`;
+const name = (s: FixtureSpec) =>
+  `${s.language}-${s.background}${s.width ? `-${s.width}x${s.height}` : ''}.${s.format === 'jpeg' ? 'jpg' : 'png'}`;
 
 describe('translatePhoto on rendered photos', () => {
   it.each(FIXTURE_SPECS.map((s) => [name(s), s] as const))(
