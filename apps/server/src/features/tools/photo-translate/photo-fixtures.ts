@@ -11,7 +11,12 @@ import { escapeMarkup } from './photo-redraw.ts';
  * measured against, `textBox` where it was drawn.
  */
 
-export type FixtureBackground = 'plain' | 'noisy' | 'transparent';
+/**
+ * plain: a flat paper colour. noisy: soft colour blobs with sensor-like noise. degraded: noisy, and
+ * the text small (22 px), the shot slightly turned (1.5°), soft, unevenly lit, saved as a low-quality JPEG.
+ * transparent: a PNG with nothing but the text opaque.
+ */
+export type FixtureBackground = 'plain' | 'noisy' | 'degraded' | 'transparent';
 
 export type PhotoFixture = {
   name: string;
@@ -23,7 +28,7 @@ export type PhotoFixture = {
   bytes: Buffer;
   width: number;
   height: number;
-  /** Where the text's ink is (px). */
+  /** Where the text's ink was drawn (px; before a degraded shot is turned by 1.5° about the centre). */
   textBox: { x: number; y: number; width: number; height: number };
 };
 
@@ -73,7 +78,7 @@ async function noisyBackground(width: number, height: number, seed: number): Pro
   return blobs;
 }
 
-/** Draws a fixture. Text is 44 px, dark grey, left-aligned (right-aligned for Arabic) at (60, 70). */
+/** Draws a fixture. Text is 44 px (22 px degraded), dark grey, left-aligned (right-aligned for Arabic) at (60, 70). */
 export async function makeFixture(options: {
   language: FixtureLanguage;
   format: 'jpeg' | 'png';
@@ -94,7 +99,8 @@ export async function makeFixture(options: {
   const ink = await sharp({
     text: {
       text: `<span foreground="#1c1c1c">${escapeMarkup(text)}</span>`,
-      font: `${fontFamiliesForScript(lang.script)} 44px`,
+      // A degraded shot also has small letters (a sign read from across the room).
+      font: `${fontFamiliesForScript(lang.script)} ${background === 'degraded' ? 22 : 44}px`,
       fontfile: font.file,
       rgba: true,
       // Pango's "left" is the start of the line: Arabic lines come out right-aligned.
@@ -107,7 +113,7 @@ export async function makeFixture(options: {
   const top = 70;
   const seed = [...`${language}${background}`].reduce((s, c) => s * 31 + (c.codePointAt(0) ?? 0), 7);
   const base =
-    background === 'noisy'
+    background === 'noisy' || background === 'degraded'
       ? sharp(await noisyBackground(width, height, seed), { raw: { width, height, channels: 3 } })
       : sharp({
           create: {
@@ -123,12 +129,36 @@ export async function makeFixture(options: {
       .png()
       .toBuffer(),
   );
+  if (background === 'degraded') {
+    // Turned about the text's centre, then cropped back to the same size; darker towards one side.
+    const turned = await image.rotate(1.5, { background: '#c8c0b0' }).toBuffer({ resolveWithObject: true });
+    const dx = Math.floor((turned.info.width - width) / 2);
+    const dy = Math.floor((turned.info.height - height) / 2);
+    const shade = Buffer.alloc(width * height);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++)
+        shade[y * width + x] = Math.round(255 - 90 * (x / width) * (0.6 + (0.4 * y) / height));
+    }
+    const lighting = await sharp(shade, { raw: { width, height, channels: 1 } })
+      .toColourspace('srgb')
+      .png()
+      .toBuffer();
+    image = sharp(
+      await sharp(turned.data)
+        .extract({ left: dx, top: dy, width, height })
+        .blur(1)
+        .composite([{ input: lighting, blend: 'multiply' }])
+        .png()
+        .toBuffer(),
+    );
+  }
   if (options.orientation) {
     // Store the pixels turned so that a viewer applying the orientation shows them upright.
     const turned = await image.rotate(options.orientation === 6 ? -90 : 90).toBuffer();
     image = sharp(turned).withMetadata({ orientation: options.orientation });
   }
-  const bytes = format === 'jpeg' ? await image.jpeg({ quality: 88 }).toBuffer() : await image.png().toBuffer();
+  const quality = background === 'degraded' ? 55 : 88;
+  const bytes = format === 'jpeg' ? await image.jpeg({ quality }).toBuffer() : await image.png().toBuffer();
   const size = options.width || options.height ? `-${width}x${height}` : '';
   return {
     name: `${language}-${background}${size}${options.orientation ? `-exif${options.orientation}` : ''}.${format === 'jpeg' ? 'jpg' : 'png'}`,
@@ -152,8 +182,8 @@ export type FixtureSpec = {
 };
 
 /**
- * Every language on a plain and a noisy background, alternating JPEG and PNG, a transparent PNG, and
- * two photo-sized noisy JPEGs (where the text is a small part of a colourful picture).
+ * Every language on a plain and a noisy background, alternating JPEG and PNG, a transparent PNG, every
+ * language as a degraded shot, and two photo-sized noisy JPEGs (the text a small part of the picture).
  */
 export const FIXTURE_SPECS: readonly FixtureSpec[] = [
   ...FIXTURE_LANGUAGES.flatMap((language, i): FixtureSpec[] => [
@@ -161,6 +191,7 @@ export const FIXTURE_SPECS: readonly FixtureSpec[] = [
     { language, background: 'noisy', format: i % 2 ? 'jpeg' : 'png' },
   ]),
   { language: 'en', background: 'transparent', format: 'png' },
+  ...FIXTURE_LANGUAGES.map((language): FixtureSpec => ({ language, background: 'degraded', format: 'jpeg' })),
   { language: 'de', background: 'noisy', format: 'jpeg', width: 2400, height: 1600 },
   { language: 'ar', background: 'noisy', format: 'jpeg', width: 2000, height: 1400 },
 ];

@@ -135,7 +135,7 @@ describe('translatePhoto on rendered photos', () => {
       const read = result.segments.map((s) => s.sourceText).join('\n');
       const cer = characterErrorRate(read, fixture.text, fixture.language);
       cerReport.push({ fixture: fixture.name, cer, read });
-      expect(cer).toBeLessThanOrEqual(spec.background === 'plain' ? 0.05 : 0.1);
+      expect(cer).toBeLessThanOrEqual(spec.background === 'plain' ? 0.05 : spec.background === 'degraded' ? 0.15 : 0.1);
 
       expect(stages).toEqual(['reading', 'translating', 'drawing']);
       expect(calls).toHaveLength(1);
@@ -158,10 +158,10 @@ describe('translatePhoto on rendered photos', () => {
       // The boxes hold the text that was there …
       const boxes = result.segments.map((s) => s.box);
       const t = fixture.textBox;
-      for (const [x, y] of [
-        [t.x + 2, t.y + 2],
-        [t.x + t.width - 3, t.y + t.height - 3],
-      ] as const) {
+      const points: [number, number][] = [[t.x + t.width / 2, t.y + t.height / 2]];
+      // The corners of the ink too, unless the shot was turned (they moved by a few pixels).
+      if (spec.background !== 'degraded') points.push([t.x + 2, t.y + 2], [t.x + t.width - 3, t.y + t.height - 3]);
+      for (const [x, y] of points) {
         expect(boxes.some((b) => inside(b, x, y))).toBe(true);
       }
       // … and nothing outside them changed: exactly for PNG; for JPEG no more than saving the photo
