@@ -28,7 +28,8 @@ let readable: ReadonlySet<string>;
 const cerReport: { fixture: string; cer: number; read: string }[] = [];
 
 beforeAll(async () => {
-  engine = createOcrEngine({ size: 2 });
+  // One worker reading at a time: these tests share the machine with every other test file.
+  engine = createOcrEngine({ size: 1 });
   readable = await engine.readableLanguages();
 }, 120_000);
 
