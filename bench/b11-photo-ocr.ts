@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { findPhotoLanguage } from '@polymath/shared';
 import sharp from 'sharp';
 import { prepareOcrData } from '../apps/server/src/features/tools/photo-translate/ocr-data.ts';
-import { createOcrEngine, parametersFor } from '../apps/server/src/features/tools/photo-translate/ocr-engine.ts';
+import { createOcrEngine, ocrParameters } from '../apps/server/src/features/tools/photo-translate/ocr-engine.ts';
 import {
   characterErrorRate,
   FIXTURE_SPECS,
@@ -87,20 +87,9 @@ function nativeVersion(): string {
 }
 
 function runNative(file: string, languages: string[], dataDir: string): Promise<{ ms: number; text: string }> {
-  const extra = Object.entries(parametersFor(languages)).flatMap(([k, v]) => ['-c', `${k}=${v}`]);
-  const args = [
-    file,
-    'stdout',
-    '--tessdata-dir',
-    dataDir,
-    '-l',
-    languages.join('+'),
-    '--psm',
-    '3',
-    '--dpi',
-    '300',
-    ...extra,
-  ];
+  // The same settings as ours: page segmentation, DPI, thresholding, the Arabic line size.
+  const settings = Object.entries(ocrParameters(languages)).flatMap(([k, v]) => ['-c', `${k}=${v}`]);
+  const args = [file, 'stdout', '--tessdata-dir', dataDir, '-l', languages.join('+'), ...settings];
   const started = performance.now();
   return new Promise((resolve, reject) => {
     execFile(

@@ -86,6 +86,11 @@ export function parametersFor(languages: readonly string[]): Record<string, stri
   return { textord_min_linesize: ARABIC_SCRIPT.has(languages[0] ?? '') ? '1.5' : '1.25' };
 }
 
+/** Every tesseract parameter a read with these languages gets (the bench gives the native CLI the same). */
+export function ocrParameters(languages: readonly string[]): Record<string, string> {
+  return { ...PARAMETERS, ...parametersFor(languages) };
+}
+
 const WORKER_PATH = fileURLToPath(new URL('./ocr-worker.cjs', import.meta.url));
 
 type Slot = { worker: Worker; key: string; languages: string[]; busy: boolean; lastUsed: number };
