@@ -21,6 +21,8 @@ export * from './horoscope/zodiac.ts';
 export * from './images/image-options.ts';
 export * from './images/images.schema.ts';
 export * from './models/model.schema.ts';
+export * from './photo-translate/photo-languages.ts';
+export * from './photo-translate/photo-translate.schema.ts';
 export * from './threads/thread.schema.ts';
 export * from './web-search/citations.ts';
 export * from './web-search/people-research.ts';

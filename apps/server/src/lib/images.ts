@@ -51,6 +51,44 @@ export async function imageInfo(bytes: Uint8Array): Promise<ImageInfo | null> {
   return { format, width: turned ? height : width, height: turned ? width : height };
 }
 
+/**
+ * Whether a JPEG or PNG file holds its whole image, judged from its structure before anything is
+ * decoded (decoders fill a cut-off image with grey and only warn). PNG: the IEND chunk closes the
+ * file. JPEG: the marker segments up to the first scan (SOS) are intact and an end-of-image marker
+ * follows it: inside the scan data every 0xFF byte is stuffed or a restart marker, so 0xFF 0xD9 can
+ * only be the end (EXIF thumbnails, which carry their own, sit before the scan).
+ */
+export function imageIsComplete(bytes: Uint8Array, type: 'jpeg' | 'png'): boolean {
+  if (type === 'png') {
+    const iend = [0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82];
+    // Some encoders leave padding after IEND: look for it in the last bytes, not only at the very end.
+    const tail = bytes.subarray(Math.max(0, bytes.length - 4096));
+    for (let i = tail.length - iend.length; i >= 0; i--) {
+      if (iend.every((b, k) => tail[i + k] === b)) return true;
+    }
+    return false;
+  }
+  let i = 2; // after SOI
+  while (i + 4 <= bytes.length) {
+    if (bytes[i] !== 0xff) return false;
+    const marker = bytes[i + 1] ?? 0;
+    if (marker === 0xff) {
+      i += 1; // fill byte
+      continue;
+    }
+    const length = ((bytes[i + 2] ?? 0) << 8) | (bytes[i + 3] ?? 0);
+    if (length < 2) return false;
+    i += 2 + length;
+    if (marker === 0xda) break; // SOS: the entropy-coded data starts here
+    if (marker === 0xd9) return false; // the image ended before any scan
+  }
+  if (i > bytes.length) return false;
+  for (let k = i; k + 1 < bytes.length; k++) {
+    if (bytes[k] === 0xff && bytes[k + 1] === 0xd9) return true;
+  }
+  return false;
+}
+
 export type ReencodeOptions = {
   /** The types this upload may be. */
   accepted: readonly ImageType[];
