@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { Toaster, toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userSignedIn, userSignedOut } from '../../lib/store/user-slice.ts';
@@ -52,6 +53,12 @@ function setup({ path = '/gallery', user = TEST_PROFILE as typeof TEST_PROFILE |
   );
 }
 
+/** The gallery only while the address is `path` (another page unmounts it, as the router would). */
+function GalleryOnlyAt({ path }: { path: string }) {
+  const { pathname } = useLocation();
+  return pathname === path ? <Gallery /> : null;
+}
+
 const tileIds = () => screen.queryAllByTestId('gallery-tile').map((tile) => tile.getAttribute('data-image-id'));
 const listRequests = () => server.requestsTo('GET', '/api/images');
 
@@ -98,13 +105,11 @@ describe('Gallery', () => {
     const { router } = setup();
     await waitFor(() => expect(tileIds()).toEqual(['gen2', 'logo1', 'gen1']));
     const filter = screen.getByTestId('gallery-filter');
-    expect(within(filter).getAllByRole('radio').map((b) => b.textContent)).toEqual([
-      'All',
-      'Image Generator',
-      'Logo Maker',
-      'Tattoo Generator',
-      'Photo Translate',
-    ]);
+    expect(
+      within(filter)
+        .getAllByRole('radio')
+        .map((b) => b.textContent),
+    ).toEqual(['All', 'Image Generator', 'Logo Maker', 'Tattoo Generator', 'Photo Translate']);
 
     fireEvent.click(screen.getByTestId('gallery-filter-logo-maker'));
     await waitFor(() => expect(tileIds()).toEqual(['logo1']));
@@ -208,6 +213,24 @@ describe('Gallery', () => {
     expect(tileIds()).toEqual([]);
     await waitFor(() => expect(tileIds()).toEqual(['bob1']));
     expect(document.querySelector('[data-image-id="ada1"]')).toBeNull();
+  });
+
+  it('keeps the cache apart per person even when they change while the gallery is closed', async () => {
+    server.images = [makeImage({ id: 'ada1', owner: 'u1' }), makeImage({ id: 'bob1', owner: 'u2' })];
+    const { store, router } = renderWithApp(<GalleryOnlyAt path="/gallery" />, { path: '/gallery' });
+    await waitFor(() => expect(tileIds()).toEqual(['ada1']));
+    await act(() => router.navigate('/settings'));
+    expect(tileIds()).toEqual([]);
+
+    // Signed out and back in as someone else on another page, within the cache's lifetime.
+    server.session = 'u2';
+    act(() => {
+      store.dispatch(userSignedOut());
+      store.dispatch(userSignedIn({ user: { ...TEST_PROFILE, id: 'u2', email: 'bob@example.com' }, token: null }));
+    });
+    await act(() => router.navigate('/gallery'));
+    expect(tileIds()).not.toContain('ada1');
+    await waitFor(() => expect(tileIds()).toEqual(['bob1']));
   });
 
   it('opens ?image=<id> in the lightbox even when that image is not in the pages loaded', async () => {

@@ -143,6 +143,13 @@ function GalleryContent({ userId, scrollRoot }: { userId: string; scrollRoot: Re
   else if (openId && single.isError) lightbox = { kind: 'missing' };
   else if (openId) lightbox = { kind: 'loading' };
 
+  // Read when the lightbox has closed (and `lightbox` is already null).
+  const lastShownId = useRef<string | null>(null);
+  const shownId = lightbox?.kind === 'image' ? lightbox.image.id : null;
+  useEffect(() => {
+    if (shownId) lastShownId.current = shownId;
+  }, [shownId]);
+
   const previous = openIndex > 0 ? images[openIndex - 1] : undefined;
   const next = openIndex !== -1 ? images[openIndex + 1] : undefined;
   const atLoadedEnd = openIndex !== -1 && openIndex === images.length - 1 && hasNextPage;
@@ -230,7 +237,7 @@ function GalleryContent({ userId, scrollRoot }: { userId: string; scrollRoot: Re
         onDeleted={() => openImage(next?.id ?? previous?.id ?? null)}
         onCloseAutoFocus={(event) => {
           // Back to the tile of the image last shown (it may not be the one first opened).
-          const lastShown = lightbox?.kind === 'image' ? lightbox.image.id : null;
+          const lastShown = lastShownId.current;
           const tile = lastShown
             ? document.querySelector<HTMLElement>(`[data-tile-id="${CSS.escape(lastShown)}"]`)
             : null;

@@ -24,6 +24,15 @@ export function isImagePending(image: Pick<ImageItem, 'status'>): boolean {
   return image.status === 'queued' || image.status === 'generating';
 }
 
+/**
+ * Images deleted here and not restored. A list fetched while a delete was on its way would
+ * otherwise bring the image back until the next fetch (which, once everything has settled, may
+ * never come).
+ */
+const deletedIds = new Set<string>();
+const withoutDeleted = (images: ImageItem[]) =>
+  deletedIds.size === 0 ? images : images.filter((image) => !deletedIds.has(image.id));
+
 const LIST_TAG = { type: 'Images', id: 'LIST' } as const;
 const answerTag = (answerId: string) => ({ type: 'Images' as const, id: `ANSWER:${answerId}` });
 const USAGE_TAG = 'ImageUsage' as const;
@@ -47,12 +56,13 @@ export const imagesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Images', 'Ima
         if (queryArg.toolId) params.toolId = queryArg.toolId;
         return { url: '/images', params };
       },
+      transformResponse: (response: ImageListResponse) => ({ ...response, images: withoutDeleted(response.images) }),
       providesTags: [LIST_TAG],
     }),
     /** One answer's images in the order they were asked for (variations come last). */
     listAnswerImages: build.query<ImageItem[], AnswerImagesArgs>({
       query: ({ answerId }) => ({ url: '/images', params: { answerId, limit: String(ANSWER_IMAGES_LIMIT) } }),
-      transformResponse: (response: ImageListResponse) => [...response.images].reverse(),
+      transformResponse: (response: ImageListResponse) => withoutDeleted([...response.images].reverse()),
       providesTags: (_result, _error, { answerId }) => [answerTag(answerId)],
       async onQueryStarted(_answerId, { dispatch, getState, queryFulfilled }) {
         try {
@@ -88,19 +98,22 @@ export const imagesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Images', 'Ima
     deleteImage: build.mutation<void, string>({
       query: (id) => ({ url: `/images/${encodeURIComponent(id)}`, method: 'DELETE' }),
       async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+        deletedIds.add(id);
         const patches = removeCachedImage(dispatch, getState, id);
         try {
           await queryFulfilled;
         } catch {
+          deletedIds.delete(id);
           for (const patch of patches) patch.undo();
         }
       },
     }),
     restoreImage: build.mutation<ImageItem, string>({
       query: (id) => ({ url: `/images/${encodeURIComponent(id)}/restore`, method: 'POST' }),
-      async onQueryStarted(_id, { dispatch, getState, queryFulfilled }) {
+      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
+          deletedIds.delete(id);
           putInGalleryLists(dispatch, getState, data);
           putInAnswerList(dispatch, getState, data);
         } catch {

@@ -29,14 +29,19 @@ export function makeImage(overrides: Partial<StoredImage> = {}): StoredImage {
     height: status === 'ready' ? 1024 : null,
     mediaType: status === 'ready' ? 'image/png' : null,
     createdAt: new Date(Date.UTC(2026, 2, 15, 12, 0, sequence)).toISOString(),
-    urls: status === 'ready' ? { original: base, thumb: `${base}?variant=thumb`, download: `${base}?download=1` } : null,
+    urls:
+      status === 'ready' ? { original: base, thumb: `${base}?variant=thumb`, download: `${base}?download=1` } : null,
     error: null,
     ...overrides,
   };
 }
 
 /** Moves an image along as its job would (queued → generating → ready or failed). */
-export function settle(image: StoredImage, status: 'generating' | 'ready' | 'failed', errorCode = 'IMAGE_FAILED'): void {
+export function settle(
+  image: StoredImage,
+  status: 'generating' | 'ready' | 'failed',
+  errorCode = 'IMAGE_FAILED',
+): void {
   const base = `/api/images/${image.id}/file`;
   image.status = status;
   if (status === 'ready') {
@@ -72,14 +77,17 @@ export class FakeImagesServer {
   requestsTo(method: string, pathname: string | RegExp) {
     return this.requests.filter(
       (r) =>
-        r.method === method && (typeof pathname === 'string' ? r.url.pathname === pathname : pathname.test(r.url.pathname)),
+        r.method === method &&
+        (typeof pathname === 'string' ? r.url.pathname === pathname : pathname.test(r.url.pathname)),
     );
   }
 
   private visible(): StoredImage[] {
     return this.images
       .filter((i) => i.owner === this.session && !i.deleted)
-      .sort((a, b) => (a.createdAt === b.createdAt ? b.id.localeCompare(a.id) : b.createdAt.localeCompare(a.createdAt)));
+      .sort((a, b) =>
+        a.createdAt === b.createdAt ? b.id.localeCompare(a.id) : b.createdAt.localeCompare(a.createdAt),
+      );
   }
 
   private async handle(request: Request): Promise<Response> {
@@ -99,11 +107,12 @@ export class FakeImagesServer {
       const toolId = url.searchParams.get('toolId');
       const answerId = url.searchParams.get('answerId');
       const limit = Number(url.searchParams.get('limit') ?? this.pageSize);
+      // The page size stands in for the server's default; a caller's own limit is kept.
       const rows = this.visible()
         .filter((i) => !toolId || i.toolId === toolId)
         .filter((i) => !answerId || i.answerId === answerId);
       const start = Number(url.searchParams.get('cursor') ?? 0);
-      const size = Math.min(limit, this.pageSize);
+      const size = url.searchParams.has('limit') ? limit : this.pageSize;
       const page = rows.slice(start, start + size);
       return json(200, {
         images: page.map(clean),
