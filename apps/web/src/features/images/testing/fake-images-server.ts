@@ -1,4 +1,4 @@
-import type { ImageItem, ImageUsage } from '@polymath/shared';
+import type { ErrorCode, ImageItem, ImageUsage } from '@polymath/shared';
 import { http } from 'msw';
 
 export type StoredImage = ImageItem & { owner: string; deleted?: boolean };
