@@ -40,7 +40,7 @@ export function makeImage(overrides: Partial<StoredImage> = {}): StoredImage {
 export function settle(
   image: StoredImage,
   status: 'generating' | 'ready' | 'failed',
-  errorCode = 'IMAGE_FAILED',
+  errorCode: ErrorCode = 'IMAGE_FAILED',
 ): void {
   const base = `/api/images/${image.id}/file`;
   image.status = status;
