@@ -169,6 +169,8 @@ describe('AnswerImages', () => {
     const error = screen.getByTestId('answer-images-error');
     expect(error.getAttribute('role')).toBe('alert');
     expect(error.textContent).toBe('The image could not be made. Try again in a moment: nothing was charged.');
+    // Not a limit: nothing to say about the allowance.
+    expect(server.requestsTo('GET', '/api/images/usage')).toHaveLength(0);
     expect(cards()).toHaveLength(0);
     await tick(10);
     expect(answerListRequests()).toHaveLength(0);
@@ -221,6 +223,24 @@ describe('AnswerImages', () => {
       const time = new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(new Date('2026-03-15T18:00:00Z'));
       expect(line.textContent).toBe(`You have made today's images. More can be made from ${time}.`);
       expect(line.getAttribute('data-state')).toBe('empty');
+    });
+
+    it('an answer refused at the limit says when more can be made', async () => {
+      server.usage = { used: 100, limit: 100, remaining: 0, resetsAt: '2026-03-16T00:00:00.000Z' };
+      setup({ ok: false, error: { code: 'IMAGE_LIMIT_REACHED', message: 'x' } });
+      const error = screen.getByTestId('answer-images-error');
+      expect(within(error).getByTestId('answer-images-error-text').textContent).toBe(
+        "You have reached today's image limit. New images can be made after the daily reset.",
+      );
+      const when = await within(error).findByTestId('image-usage');
+      const reset = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date('2026-03-16T00:00:00Z'),
+      );
+      const sameDay =
+        new Date('2026-03-16T00:00:00Z').toDateString() === new Date(NOW).toDateString()
+          ? new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(new Date('2026-03-16T00:00:00Z'))
+          : reset;
+      expect(when.textContent).toBe(`You have made today's images. More can be made from ${sameDay}.`);
     });
 
     it('refuses more at the limit with the server’s reason and refreshes the line', async () => {

@@ -30,15 +30,18 @@ function OutputError({ error }: { error: { code: string; message: string } }) {
   const errorText = useImageErrorText();
   return (
     <div className="flex flex-col gap-2" data-testid="answer-images">
-      <p
+      <div
         role="alert"
         data-testid="answer-images-error"
         className="flex items-start gap-2 rounded-xl border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger"
       >
         <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-        <span>{errorText(error)}</span>
-      </p>
-      {error.code === 'IMAGE_LIMIT_REACHED' ? <ImageUsageNotice /> : null}
+        <div className="flex flex-col gap-0.5">
+          <p data-testid="answer-images-error-text">{errorText(error)}</p>
+          {/* When more can be made again. */}
+          {error.code === 'IMAGE_LIMIT_REACHED' ? <ImageUsageNotice bare /> : null}
+        </div>
+      </div>
     </div>
   );
 }
@@ -90,6 +93,8 @@ function AnswerImageCards({ answerId, output }: { answerId: string; output: OkOu
       error: null,
     }));
 
+  const [w = 1, h = 1] = output.aspectRatio.split(':').map(Number);
+  const landscape = w > h;
   const viewable = images.filter((image) => image.status === 'ready');
   const openIndex = viewable.findIndex((image) => image.id === openId);
   const open = openIndex === -1 ? null : viewable[openIndex];
@@ -123,7 +128,9 @@ function AnswerImageCards({ answerId, output }: { answerId: string; output: OkOu
         <div
           className={cn(
             'grid gap-3',
-            images.length === 1 ? 'max-w-md grid-cols-1' : 'max-w-2xl grid-cols-1 min-[420px]:grid-cols-2',
+            images.length === 1 && 'max-w-md grid-cols-1',
+            // Wide pictures side by side on a phone would be too low for their status text.
+            images.length > 1 && (landscape ? 'max-w-2xl grid-cols-1 sm:grid-cols-2' : 'max-w-2xl grid-cols-2'),
           )}
         >
           {images.map((image) => (

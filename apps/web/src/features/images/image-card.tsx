@@ -58,14 +58,20 @@ export function ImageCard({ image, onOpen }: { image: ImageItem; onOpen: () => v
             />
           </button>
         ) : (
-          <div
-            className={cn(
-              'absolute inset-0 flex items-center justify-center p-4',
-              image.status !== 'failed' && 'animate-pulse motion-reduce:animate-none',
+          <>
+            {image.status === 'failed' ? null : (
+              <div className="absolute inset-0 animate-pulse bg-border/40 motion-reduce:animate-none" />
             )}
-          >
-            <ImageStatusNotice image={image} />
-          </div>
+            <div
+              className={cn(
+                'absolute inset-0 flex items-center justify-center p-3 @[14rem]:p-5',
+                // Clear of the DEMO tag.
+                image.demo && 'pt-9 @[14rem]:pt-9',
+              )}
+            >
+              <ImageStatusNotice image={image} />
+            </div>
+          </>
         )}
         {image.demo ? <DemoTag className="pointer-events-none absolute top-2 left-2" /> : null}
       </div>
@@ -98,7 +104,7 @@ export function ImageCard({ image, onOpen }: { image: ImageItem; onOpen: () => v
               }
               label={t('variations')}
               hint={lockedHint}
-              showLabel
+              showLabel="wide"
               locked={!isPro}
               testId="image-card-variations"
             />
@@ -114,7 +120,7 @@ export function ImageCard({ image, onOpen }: { image: ImageItem; onOpen: () => v
               }
               label={t('regenerate')}
               hint={lockedHint}
-              showLabel
+              showLabel="wide"
               locked={!isPro}
               testId="image-card-regenerate"
             />
@@ -133,7 +139,7 @@ export function ImageCard({ image, onOpen }: { image: ImageItem; onOpen: () => v
             }
             label={t('retry')}
             hint={lockedHint}
-            showLabel
+            showLabel="always"
             locked={!isPro}
             testId="image-card-retry"
           />
@@ -143,7 +149,7 @@ export function ImageCard({ image, onOpen }: { image: ImageItem; onOpen: () => v
             to={galleryImagePath(image.id)}
             icon={<Images className="h-4 w-4" aria-hidden="true" />}
             label={t('openInGallery')}
-            showLabel
+            showLabel="always"
             testId="image-card-gallery"
           />
         ) : null}
@@ -158,8 +164,8 @@ type CardActionProps = {
   testId: string;
   /** Said beside the label (title and accessible description), e.g. that it needs Pro. */
   hint?: string | undefined;
-  /** The label is always visible; otherwise only when the card is wide enough. */
-  showLabel?: boolean;
+  /** 'always': the only action of its row; 'wide': beside the icon once the card is wide enough; else only for screen readers. */
+  showLabel?: 'always' | 'wide';
   locked?: boolean;
   disabled?: boolean;
 } & ({ href: string; download?: boolean } | { to: string } | { onClick: () => void });
@@ -175,7 +181,9 @@ function CardAction(props: CardActionProps) {
   const content = (
     <>
       {icon}
-      <span className={showLabel ? 'sr-only @[15rem]:not-sr-only' : 'sr-only'}>{label}</span>
+      <span className={showLabel === 'always' ? '' : showLabel === 'wide' ? 'sr-only @[15rem]:not-sr-only' : 'sr-only'}>
+        {label}
+      </span>
       {hint ? <span className="sr-only">{` (${hint})`}</span> : null}
     </>
   );

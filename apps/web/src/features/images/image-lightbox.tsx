@@ -244,7 +244,7 @@ function ImageDetails({
           <a
             href={image.urls.download}
             download
-            className={buttonClass('primary', 'sm', 'flex-1 justify-center')}
+            className={buttonClass('primary', 'md', 'grow justify-center whitespace-nowrap')}
             data-testid="lightbox-download"
           >
             <Download className="h-4 w-4" aria-hidden="true" />
@@ -254,7 +254,7 @@ function ImageDetails({
         {chatPath ? (
           <Link
             to={chatPath}
-            className={buttonClass('secondary', 'sm', 'flex-1 justify-center')}
+            className={buttonClass('secondary', 'md', 'grow justify-center whitespace-nowrap')}
             data-testid="lightbox-open-chat"
           >
             <MessageSquare className="h-4 w-4" aria-hidden="true" />
@@ -267,7 +267,7 @@ function ImageDetails({
             remove(image);
             onDeleted?.();
           }}
-          className={buttonClass('ghost', 'sm', 'text-danger')}
+          className={buttonClass('ghost', 'md', 'grow justify-center whitespace-nowrap text-danger')}
           data-testid="lightbox-delete"
         >
           <Trash2 className="h-4 w-4" aria-hidden="true" />

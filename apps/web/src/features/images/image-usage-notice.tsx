@@ -9,7 +9,7 @@ import { useCurrentUserId, useIsPro } from './use-image-actions.ts';
  * Pro's fair-use allowance of images, shown only when little is left: "3 images left today", and
  * once none are, when more can be made. Free users' images count against their daily messages.
  */
-export function ImageUsageNotice({ className }: { className?: string }) {
+export function ImageUsageNotice({ bare = false }: { /** Text only, inside another notice. */ bare?: boolean }) {
   const { t, i18n } = useTranslation('images');
   const isPro = useIsPro();
   const userId = useCurrentUserId();
@@ -21,6 +21,13 @@ export function ImageUsageNotice({ className }: { className?: string }) {
         time: formatResetTime(data.resetsAt, new Date(Date.now()), i18n.resolvedLanguage ?? i18n.language),
       })
     : t('usage.left', { count: data.remaining });
+  if (bare) {
+    return (
+      <p role="status" data-testid="image-usage" data-state={empty ? 'empty' : 'low'} className="text-xs">
+        {text}
+      </p>
+    );
+  }
   return (
     <p
       role="status"
@@ -29,7 +36,6 @@ export function ImageUsageNotice({ className }: { className?: string }) {
       className={cn(
         'flex items-center gap-2 text-xs',
         empty ? 'rounded-xl border border-danger/40 bg-danger/10 px-3 py-2 font-medium text-danger' : 'text-muted',
-        className,
       )}
     >
       <Gauge className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
