@@ -186,6 +186,7 @@ describe('Gallery', () => {
   it('asks a signed-out visitor to sign in and requests nothing', async () => {
     server.session = null;
     const { store } = setup({ user: null });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Gallery');
     expect(screen.getByTestId('gallery-signed-out').textContent).toContain('Sign in to see the images you made.');
     fireEvent.click(screen.getByTestId('gallery-sign-in'));
     expect(store.getState().dialogs.authDialog).toEqual({ isOpen: true, step: 'signIn' });

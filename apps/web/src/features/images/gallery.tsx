@@ -72,7 +72,13 @@ export function Gallery() {
   }
   return (
     <div ref={scrollRoot} className="flex min-h-0 flex-1 flex-col overflow-y-auto" data-testid="gallery-scroll">
-      {content}
+      <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-4 px-3 py-4 sm:px-6 sm:py-6">
+        <div>
+          <h1 className="text-xl font-semibold sm:text-2xl">{t('gallery.title')}</h1>
+          <p className="text-sm text-muted">{t('gallery.description')}</p>
+        </div>
+        {content}
+      </div>
     </div>
   );
 }
@@ -209,13 +215,7 @@ function GalleryContent({ userId, scrollRoot }: { userId: string; scrollRoot: Re
   }
 
   return (
-    <div className="mx-auto flex w-full max-w-7xl flex-col gap-4 px-3 py-4 sm:px-6 sm:py-6">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-xl font-semibold sm:text-2xl">{t('gallery.title')}</h1>
-          <p className="text-sm text-muted">{t('gallery.description')}</p>
-        </div>
-      </div>
+    <>
       <ToolFilter value={toolId} onChange={chooseTool} />
       {body}
       <ImageLightbox
@@ -247,7 +247,7 @@ function GalleryContent({ userId, scrollRoot }: { userId: string; scrollRoot: Re
           }
         }}
       />
-    </div>
+    </>
   );
 }
 
