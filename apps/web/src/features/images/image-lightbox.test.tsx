@@ -176,6 +176,8 @@ describe('image lightbox', () => {
     await waitFor(() => expect(shownPrompt()).toBe('A tattoo of a wave'));
     await waitFor(() => expect(server.requestsTo('DELETE', '/api/images/c')).toHaveLength(1));
     expect(server.images.find((i) => i.id === 'c')?.deleted).toBe(true);
+    // The lightbox moved on; it never asked for the deleted image on its own.
+    expect(server.requestsTo('GET', '/api/images/c')).toHaveLength(0);
 
     const toastEl = await screen.findByText('Image deleted');
     const undo = within(toastEl.closest('[data-sonner-toast]') as HTMLElement).getByText('Undo');
