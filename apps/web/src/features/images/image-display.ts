@@ -1,0 +1,63 @@
+import type { ChatToolId, ImageAspectRatio, ImageItem, ImageUsage } from '@polymath/shared';
+
+/** The tools that make images, in the gallery filter's order (titles from the `tools` namespace). */
+export const IMAGE_TOOLS = [
+  { toolId: 'image-generator', titleKey: 'tools:imageGenerator.title', path: '/image-generator' },
+  { toolId: 'logo-maker', titleKey: 'tools:logoMaker.title', path: '/logo-maker' },
+  { toolId: 'tattoo-generator', titleKey: 'tools:tattooGenerator.title', path: '/tattoo-generator' },
+  { toolId: 'photo-translate', titleKey: 'tools:photoTranslate.title', path: '/photo-translate' },
+] as const satisfies readonly { toolId: ChatToolId; titleKey: string; path: string }[];
+
+export type ImageToolId = (typeof IMAGE_TOOLS)[number]['toolId'];
+
+export function isImageToolId(value: string | null): value is ImageToolId {
+  return IMAGE_TOOLS.some((tool) => tool.toolId === value);
+}
+
+/** The name of the tool an image came from (any chat tool may call the image function). */
+export function toolTitleKey(toolId: ChatToolId): string {
+  const imageTool = IMAGE_TOOLS.find((tool) => tool.toolId === toolId);
+  if (imageTool) return imageTool.titleKey;
+  if (toolId === 'web-main') return 'tools:chat.title';
+  if (toolId === 'horoscope') return 'tools:horoscope.title';
+  return 'images:tool.webSearch';
+}
+
+/** The chat an image was made in; null once that chat is gone. */
+export function imageThreadPath(image: Pick<ImageItem, 'threadId' | 'toolId'>): string | null {
+  if (!image.threadId) return null;
+  return `/${image.toolId}/${encodeURIComponent(image.threadId)}`;
+}
+
+/** Where the gallery opens this image in its lightbox. */
+export function galleryImagePath(id: string): string {
+  return `/gallery?image=${encodeURIComponent(id)}`;
+}
+
+/** CSS `aspect-ratio` for a ratio like "16:9", so a placeholder has the image's shape before it loads. */
+export function cssAspectRatio(ratio: ImageAspectRatio): string {
+  const [w, h] = ratio.split(':');
+  return `${w} / ${h}`;
+}
+
+/** Pro's fair-use line is shown once 20 % or less of the day's images are left. */
+export const USAGE_WARNING_SHARE = 0.2;
+
+export function isUsageLow(usage: ImageUsage): boolean {
+  return usage.limit > 0 && usage.remaining <= usage.limit * USAGE_WARNING_SHARE;
+}
+
+/** The moment the allowance renews, in the person's clock; with the date when it is not today for them. */
+export function formatResetTime(resetsAt: string, now: Date, locale: string, timeZone?: string): string {
+  const reset = new Date(resetsAt);
+  const zone = timeZone ? { timeZone } : {};
+  const day = new Intl.DateTimeFormat('en-CA', { ...zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  if (day.format(reset) === day.format(now)) {
+    return new Intl.DateTimeFormat(locale, { ...zone, timeStyle: 'short' }).format(reset);
+  }
+  return new Intl.DateTimeFormat(locale, { ...zone, dateStyle: 'medium', timeStyle: 'short' }).format(reset);
+}
+
+export function formatImageDate(createdAt: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(createdAt));
+}
