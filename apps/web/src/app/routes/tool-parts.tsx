@@ -1,15 +1,31 @@
-import { GENERATE_IMAGE_FUNCTION, type GenerateImageOutput } from '@polymath/shared';
+import { GENERATE_IMAGE_FUNCTION, type GenerateImageOutput, generateImageOutputSchema } from '@polymath/shared';
 import { type DynamicToolUIPart, getToolName, type ToolUIPart } from 'ai';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import type { ChatUIMessage } from '../../features/chat/chat-request.ts';
+import { AnswerImages } from '../../features/images/answer-images.tsx';
 
-/** How an answer shows a generate_image call: the images it asked for, as cards that follow their jobs. */
+/** While the model is still writing its call: a line that says images are being asked for. */
+function Asking() {
+  const { t } = useTranslation('images');
+  return (
+    <p className="flex items-center gap-2 text-sm text-muted" role="status" data-testid="image-call-pending">
+      <Spinner className="h-4 w-4 border-2" />
+      {t('card.asking')}
+    </p>
+  );
+}
+
+/**
+ * How an answer shows a generate_image call: the images it asked for, as cards that follow their
+ * jobs (AnswerImages polls until every image is ready or failed, so a reload loses nothing).
+ */
 export function renderImageCall(part: ToolUIPart | DynamicToolUIPart, message: ChatUIMessage): ReactNode {
   if (getToolName(part) !== GENERATE_IMAGE_FUNCTION) return null;
-  const output = part.state === 'output-available' ? (part.output as GenerateImageOutput) : undefined;
-  return (
-    <div data-testid="image-call" data-answer-id={message.id} data-state={part.state}>
-      {output?.ok ? `${output.images.length} image(s)` : null}
-    </div>
-  );
+  if (part.state === 'input-streaming' || part.state === 'input-available') return <Asking />;
+  if (part.state !== 'output-available') return null;
+  const output = generateImageOutputSchema.safeParse(part.output);
+  if (!output.success) return null;
+  return <AnswerImages answerId={message.id} output={output.data as GenerateImageOutput} />;
 }

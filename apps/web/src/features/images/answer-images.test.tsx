@@ -11,7 +11,7 @@ import { AnswerImages } from './answer-images.tsx';
 import { IMAGE_POLL_MS } from './images-api.ts';
 import { FakeImagesServer, makeImage, type StoredImage, settle } from './testing/fake-images-server.ts';
 
-const PRO: Profile = { ...TEST_PROFILE, accessLevel: 'pro', plan: 'pro' };
+const PRO: Profile = { ...TEST_PROFILE, accessLevel: 'pro' };
 const NOW = Date.parse('2026-03-15T12:00:00Z');
 
 let server: FakeImagesServer;

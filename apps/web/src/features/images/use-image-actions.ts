@@ -12,7 +12,7 @@ export function useCurrentUserId(): string | null {
 
 /** Variations and regenerating are Pro's (the server refuses them to free users too). */
 export function useIsPro(): boolean {
-  return useAppSelector((s) => s.user.currentUser?.plan === 'pro');
+  return useAppSelector((s) => s.user.currentUser?.accessLevel === 'pro');
 }
 
 /**
