@@ -39,9 +39,9 @@ function supportedRatio(model: ResolvedImageModel, wanted: ImageAspectRatio): Im
 
 const NOTE: Record<Locale, (count: number) => string> = {
   en: (n) =>
-    `${n === 1 ? 'The image is' : `${n} images are`} being made now. They appear as cards under your answer and are saved in the Gallery; it may take a while when it is busy.`,
+    `${n === 1 ? 'The image is' : `${n} images are`} being made now. They appear as cards with this answer and are saved in the Gallery; it may take a while when it is busy.`,
   tr: (n) =>
-    `${n === 1 ? 'Görsel' : `${n} görsel`} şimdi hazırlanıyor. Yanıtınızın altında kartlar olarak görünür ve Galeri'ye kaydedilir; yoğun olduğunda biraz sürebilir.`,
+    `${n === 1 ? 'Görsel' : `${n} görsel`} şimdi hazırlanıyor. Bu yanıtta kartlar olarak görünür ve Galeri'ye kaydedilir; yoğun olduğunda biraz sürebilir.`,
 };
 
 /**

@@ -48,6 +48,11 @@ export type ImageRequest = {
   image?: { bytes: Uint8Array; mediaType: string };
   mask?: Uint8Array;
   abortSignal?: AbortSignal;
+  /**
+   * Which of several pictures for one prompt this is, when they are asked for one at a time (a job
+   * per image): the offline demo draws a different one for each; real models differ anyway.
+   */
+  variant?: number;
 };
 
 export type ResolvedImageModel = {
@@ -175,8 +180,8 @@ async function generateDemo(req: ImageRequest): Promise<GeneratedImage[]> {
     }
     images.push(
       edit
-        ? await renderDemoEdit(edit.photo, edit.alpha, req.prompt, index)
-        : await renderDemoImage(req.prompt, index, req.aspectRatio),
+        ? await renderDemoEdit(edit.photo, edit.alpha, req.prompt, index + (req.variant ?? 0))
+        : await renderDemoImage(req.prompt, index + (req.variant ?? 0), req.aspectRatio),
     );
   }
   return images;

@@ -19,6 +19,13 @@ import {
 /** How many images one process makes at once (each is a provider call of several seconds). */
 const IMAGE_CONCURRENCY = 4;
 
+/** A stable number per image, so several images of one prompt are different pictures (the demo model). */
+function variantOf(imageId: string): number {
+  let hash = 0;
+  for (const char of imageId) hash = (hash * 31 + char.charCodeAt(0)) % 1_000_003;
+  return hash;
+}
+
 /** Why an image failed, as the person reads it. */
 function failureCode(err: ImageGenerationError): ErrorCode {
   return err.kind === 'refused' ? 'IMAGE_REFUSED' : 'IMAGE_FAILED';
@@ -63,6 +70,7 @@ export function createImageJob(deps: {
           count: 1,
           aspectRatio: row.aspectRatio as ImageAspectRatio,
           abortSignal: run.signal,
+          variant: variantOf(imageId),
         });
       } catch (err) {
         if (!(err instanceof ImageGenerationError)) throw err;

@@ -23,11 +23,11 @@ function choices(input: ImageGeneratorInput | undefined): string {
 const DEMO_ANSWER: Record<Locale, (output: GenerateImageOutput | undefined) => string> = {
   en: (output) =>
     output?.ok
-      ? `**Demo mode.** The offline demo image model is drawing ${output.images.length === 1 ? 'a picture' : `${output.images.length} pictures`} for “${output.prompt}”. They appear below and in your Gallery. Add an OpenAI, Google or xAI key to the server for real images.`
+      ? `**Demo mode.** The offline demo image model is drawing ${output.images.length === 1 ? 'a picture' : `${output.images.length} pictures`} for “${output.prompt}”. They appear with this answer and in your Gallery. Add an OpenAI, Google or xAI key to the server for real images.`
       : `**Demo mode.** ${output?.error.message ?? 'No image could be asked for.'}`,
   tr: (output) =>
     output?.ok
-      ? `**Demo modu.** Çevrimdışı demo görsel modeli “${output.prompt}” için ${output.images.length === 1 ? 'bir resim' : `${output.images.length} resim`} çiziyor. Aşağıda ve Galeri'nizde görünecek. Gerçek görseller için sunucuya bir OpenAI, Google ya da xAI anahtarı ekleyin.`
+      ? `**Demo modu.** Çevrimdışı demo görsel modeli “${output.prompt}” için ${output.images.length === 1 ? 'bir resim' : `${output.images.length} resim`} çiziyor. Bu yanıtta ve Galeri'nizde görünecek. Gerçek görseller için sunucuya bir OpenAI, Google ya da xAI anahtarı ekleyin.`
       : `**Demo modu.** ${output?.error.message ?? 'Görsel istenemedi.'}`,
 };
 
@@ -44,7 +44,7 @@ export const imageGeneratorTool = defineTool<ImageGeneratorInput>({
       `You make images with the ${GENERATE_IMAGE_FUNCTION} function.`,
       "Turn the person's description into one detailed image prompt in English (image models read English best): subject, setting, composition, lighting, colours and mood; keep any words they want written in the picture exactly as given.",
       choices(input),
-      `Call ${GENERATE_IMAGE_FUNCTION} once per request, then answer in one or two short sentences in the person's language: what you asked for, and that the images appear below and in the Gallery. Never write image links or Markdown images.`,
+      `Call ${GENERATE_IMAGE_FUNCTION} once per request, then answer in one or two short sentences in the person's language: what you asked for, and that the images appear with this answer and in the Gallery. Never write image links or Markdown images.`,
       'If the function answers an error, say plainly what happened and what they can do.',
       'If the person only chats or asks a question, answer without calling the function.',
     ].join(' '),
