@@ -9,7 +9,7 @@
  * `[[fake fail]]`, `[[fake hang]]`, `[[fake status=429]]`, `[[fake reasoning=3]]`), and compare counts
  * before and after rather than resetting them.
  */
-import type { CallCounts, FakeScript, RecordedRequest } from '@polymath/provider-fakes';
+import type { CallCounts, FakeImageScript, FakeScript, RecordedRequest } from '@polymath/provider-fakes';
 import { readServerState } from './server-state.ts';
 
 export type { CallCounts, FakeScript, RecordedRequest };
@@ -46,6 +46,18 @@ export async function resetFakes(): Promise<void> {
  */
 export async function scriptFakes(script: FakeScript | FakeScript[]): Promise<void> {
   await control('script', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(script),
+  });
+}
+
+/**
+ * Queues scripts for the next image requests (OpenAI/xAI /v1/images/*, Gemini image output), one per
+ * picture in order: a queue of its own, so the chat turn that calls the image tool does not use it.
+ */
+export async function scriptImageFakes(script: FakeImageScript | FakeImageScript[]): Promise<void> {
+  await control('image-script', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(script),

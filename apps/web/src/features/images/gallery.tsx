@@ -15,6 +15,7 @@ import { ImageLightbox, type LightboxContent } from './image-lightbox.tsx';
 import {
   IMAGE_POLL_MS,
   imagesApi,
+  isDeletedImage,
   isImagePending,
   useGetImageQuery,
   useListImagesInfiniteQuery,
@@ -101,7 +102,10 @@ function GalleryContent({ userId, scrollRoot }: { userId: string; scrollRoot: Re
   const listed = openIndex === -1 ? undefined : images[openIndex];
 
   // An image asked for by id that is not in the pages loaded so far (a link from a chat).
-  const single = useGetImageQuery(openId && data && !listed ? { userId, id: openId } : skipToken);
+  // (Not one just deleted here: the lightbox is moving on from it.)
+  const single = useGetImageQuery(
+    openId && data && !listed && !isDeletedImage(openId) ? { userId, id: openId } : skipToken,
+  );
   const singlePending = single.data ? isImagePending(single.data) : false;
   useGetImageQuery(openId && singlePending && !listed ? { userId, id: openId } : skipToken, {
     pollingInterval: IMAGE_POLL_MS,

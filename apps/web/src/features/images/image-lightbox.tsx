@@ -66,6 +66,10 @@ export function ImageLightbox({
           aria-describedby={undefined}
           onKeyDown={onKeyDown}
           onCloseAutoFocus={onCloseAutoFocus}
+          // A toast's action (Undo of a delete made here) is not "outside": it must not close the lightbox.
+          onInteractOutside={(event) => {
+            if ((event.target as Element | null)?.closest?.('[data-sonner-toaster]')) event.preventDefault();
+          }}
           className={cn(
             'fixed inset-0 z-50 flex flex-col overflow-hidden bg-bg text-fg shadow-2xl focus:outline-none',
             'md:inset-auto md:top-1/2 md:left-1/2 md:h-[min(90dvh,56rem)] md:w-[min(95vw,80rem)] md:-translate-x-1/2 md:-translate-y-1/2',

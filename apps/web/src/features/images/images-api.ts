@@ -30,6 +30,8 @@ export function isImagePending(image: Pick<ImageItem, 'status'>): boolean {
  * never come).
  */
 const deletedIds = new Set<string>();
+/** Deleted here and not restored (so not worth asking the server for). */
+export const isDeletedImage = (id: string) => deletedIds.has(id);
 const withoutDeleted = (images: ImageItem[]) =>
   deletedIds.size === 0 ? images : images.filter((image) => !deletedIds.has(image.id));
 
