@@ -88,6 +88,8 @@ export const birthChartFactsSchema = z.object({
     time: z.string().nullable(),
     cityId: z.string(),
     city: z.string(),
+    /** The city as the reading's language writes it ("İstanbul" in Turkish). */
+    localName: z.string(),
     countryCode: z.string(),
     latitude: z.number(),
     longitude: z.number(),
