@@ -2,12 +2,14 @@ import enChat from './en/chat.json';
 import enCommon from './en/common.json';
 import enErrors from './en/errors.json';
 import enHistory from './en/history.json';
+import enHoroscope from './en/horoscope.json';
 import enTools from './en/tools.json';
 import enValidation from './en/validation.json';
 import trChat from './tr/chat.json';
 import trCommon from './tr/common.json';
 import trErrors from './tr/errors.json';
 import trHistory from './tr/history.json';
+import trHoroscope from './tr/horoscope.json';
 import trTools from './tr/tools.json';
 import trValidation from './tr/validation.json';
 
@@ -20,6 +22,7 @@ export const resources = {
     errors: enErrors,
     chat: enChat,
     history: enHistory,
+    horoscope: enHoroscope,
   },
   tr: {
     common: trCommon,
@@ -28,5 +31,6 @@ export const resources = {
     errors: trErrors,
     chat: trChat,
     history: trHistory,
+    horoscope: trHoroscope,
   },
 } as const;

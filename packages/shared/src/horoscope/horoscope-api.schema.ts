@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Locale } from '../app/constants.ts';
 import { timeZoneSchema } from './horoscope-input.schema.ts';
 import { skyFactsSchema } from './sky-facts.schema.ts';
 
@@ -36,3 +37,19 @@ export type CitySearchQuery = z.infer<typeof citySearchQuerySchema>;
 
 export const citySearchResponseSchema = z.object({ cities: z.array(citySchema) });
 export type CitySearchResponse = z.infer<typeof citySearchResponseSchema>;
+
+/** Latin letters (with their accents), spaces and the punctuation of place names. */
+const LATIN_NAME = /^[\p{Script=Latin}\s'’.-]+$/u;
+
+/**
+ * A city as a reading or page in `locale` writes it: English names in English; in Turkish the
+ * local spelling ("İstanbul", "Muğla", "München") when it is written in Latin letters, the English
+ * name otherwise ("Moscow" rather than "Москва").
+ */
+export function cityDisplayName(
+  city: { name: string; nativeName?: string | null | undefined },
+  locale: Locale,
+): string {
+  if (locale === 'tr' && city.nativeName && LATIN_NAME.test(city.nativeName)) return city.nativeName;
+  return city.name;
+}

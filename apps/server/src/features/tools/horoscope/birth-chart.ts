@@ -1,6 +1,7 @@
 import {
   type BirthChartFacts,
   type BirthChartHoroscopeInput,
+  cityDisplayName,
   HOROSCOPE_VALIDATION_MESSAGES,
   type Locale,
   parseClockTime,
@@ -8,7 +9,7 @@ import {
   signOfLongitude,
 } from '@polymath/shared';
 import { AppError } from '../../../lib/app-error.ts';
-import { cityDisplayName, findCity } from './cities.ts';
+import { findCity } from './cities.ts';
 import { houseCusps, houseOf, localSiderealDegrees, obliquity } from './houses.ts';
 import { formatUtcOffset, utcOffsetMs, zonedTimeToUtc } from './local-time.ts';
 import { bodyPositions, eclipticLongitude, moonPhase, signPoint } from './sky.ts';

@@ -1,4 +1,4 @@
-import type { CityItem, Locale } from '@polymath/shared';
+import type { CityItem } from '@polymath/shared';
 import { CITY_DATA } from './city-data.ts';
 
 /** A birth place of the bundled list. `id` is stable (it is stored in readings' inputs). */
@@ -100,19 +100,6 @@ export function searchCities(query: string, limit = 10): City[] {
   }
   hits.sort((a, b) => a.rank - b.rank || a.order - b.order);
   return hits.slice(0, max).map((h) => h.city);
-}
-
-/** Latin letters (with their accents), spaces and the punctuation of place names. */
-const LATIN_NAME = /^[\p{Script=Latin}\s'’.-]+$/u;
-
-/**
- * The city as a reading in `locale` writes it: English names in English; in Turkish the local
- * spelling ("İstanbul", "Muğla", "München") when it is written in Latin letters, the English name
- * otherwise ("Moscow" rather than "Москва").
- */
-export function cityDisplayName(city: City, locale: Locale): string {
-  if (locale === 'tr' && city.nativeName && LATIN_NAME.test(city.nativeName)) return city.nativeName;
-  return city.name;
 }
 
 /** The wire shape of a city (GET /api/horoscope/cities). */
