@@ -1,12 +1,4 @@
-import {
-  cityDisplayName,
-  type HoroscopeType,
-  horoscopeTypeInfo,
-  type Locale,
-  parseIsoDate,
-  signFromBirthDate,
-  threadPagePath,
-} from '@polymath/shared';
+import { cityDisplayName, type HoroscopeType, horoscopeTypeInfo, type Locale, threadPagePath } from '@polymath/shared';
 import { createSelector } from '@reduxjs/toolkit';
 import type { TFunction } from 'i18next';
 import { Sparkles } from 'lucide-react';
@@ -21,6 +13,7 @@ import {
   draftFromInput,
   type HoroscopeDraft,
   type InputErrors,
+  personSign,
   readDraft,
   typeFromPath,
   typeOfInput,
@@ -28,18 +21,12 @@ import {
 import { HoroscopeInputs } from '../../features/tools/horoscope/horoscope-inputs.tsx';
 import { HoroscopeIntro } from '../../features/tools/horoscope/horoscope-intro.tsx';
 import { formatDate, signLabel } from '../../features/tools/horoscope/sky-format.ts';
-import { toolInputChanged } from '../../lib/store/chat-slice.ts';
+import { draftChanged, toolInputChanged } from '../../lib/store/chat-slice.ts';
 import { type RootState, useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 import { ToolChat } from './tool-chat.tsx';
 import { renderHoroscopeSkyCall } from './tool-parts.tsx';
 
 const selectDraft = createSelector([(state: RootState) => state.chat.toolInputs?.horoscope], readDraft);
-
-function personSign(by: HoroscopeDraft['personBy'], sign: HoroscopeDraft['sign'], birthDate: string | undefined) {
-  if (by === 'sign') return sign;
-  const date = birthDate ? parseIsoDate(birthDate) : undefined;
-  return date ? signFromBirthDate(date.month, date.day) : undefined;
-}
 
 /** The message "Get my reading" sends: what is asked, in the person's words and language. */
 function readingMessage(type: HoroscopeType, draft: HoroscopeDraft, t: TFunction, locale: Locale): string {
@@ -73,20 +60,22 @@ export function Component() {
   const draft = useAppSelector(selectDraft);
   const type = typeFromPath(pathId);
   const unknownType = pathId && !type ? pathId : undefined;
-  const [errors, setErrors] = useState<InputErrors>({});
+  // Messages belong to the page they were found on: another type starts without them.
+  const [found, setFound] = useState<{ page: string | undefined; errors: InputErrors }>({ page: pathId, errors: {} });
+  const errors = found.page === pathId ? found.errors : {};
 
   const currentInput = () => buildInput(type, selectDraft(store.getState()), browserTimeZone());
   const check = (): boolean => {
-    const found = checkInput(currentInput(), t);
-    setErrors(found ?? {});
-    return found === null;
+    const problems = checkInput(currentInput(), t);
+    setFound({ page: pathId, errors: problems ?? {} });
+    return problems === null;
   };
   const changeDraft = (change: Partial<HoroscopeDraft>, fields: string[]) => {
     dispatch(toolInputChanged({ toolId: 'horoscope', input: change }));
-    setErrors((current) => {
-      const next = { ...current };
+    setFound((current) => {
+      const next = { ...current.errors };
       for (const field of fields) delete next[field];
-      return next;
+      return { ...current, errors: next };
     });
   };
 
@@ -108,13 +97,18 @@ export function Component() {
       inputs={({ send, busy }) => (
         <HoroscopeInputs
           type={type}
+          folded={threadId !== undefined}
           draft={draft}
           errors={errors}
           busy={busy}
           onTypeChange={(next) => navigate(`/horoscope/${next}`)}
           onDraftChange={changeDraft}
           onGetReading={() => {
-            if (type && check()) send(readingMessage(type, selectDraft(store.getState()), t, locale));
+            if (!type || !check()) return;
+            // A question typed in the box is the reading's question; otherwise the button asks for one.
+            const typed = (store.getState().chat.drafts.horoscope ?? '').trim();
+            const sent = send(typed || readingMessage(type, selectDraft(store.getState()), t, locale));
+            if (sent && typed) dispatch(draftChanged({ key: 'horoscope', text: '' }));
           }}
         />
       )}

@@ -7,6 +7,8 @@ import {
   horoscopeValidationKeyOf,
   isHoroscopeType,
   isZodiacSign,
+  parseIsoDate,
+  signFromBirthDate,
   timeZoneSchema,
   type ZodiacSign,
 } from '@polymath/shared';
@@ -87,6 +89,17 @@ export function browserTimeZone(): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The sign a person field gives: the chosen one, or the one their birthday falls in. */
+export function personSign(
+  by: PersonMode,
+  sign: ZodiacSign | undefined,
+  birthDate: string | undefined,
+): ZodiacSign | undefined {
+  if (by === 'sign') return sign;
+  const date = birthDate ? parseIsoDate(birthDate) : undefined;
+  return date ? signFromBirthDate(date.month, date.day) : undefined;
 }
 
 const person = (by: PersonMode, signValue: ZodiacSign | undefined, date: string | undefined) =>

@@ -1,21 +1,24 @@
 import {
+  cityDisplayName,
   HOROSCOPE_TYPE_SLUGS,
   type HoroscopeType,
   horoscopeTypeInfo,
+  type Locale,
   parseIsoDate,
   signFromBirthDate,
   ZODIAC_SIGNS,
   type ZodiacSign,
 } from '@polymath/shared';
-import { Sparkles } from 'lucide-react';
+import type { TFunction } from 'i18next';
+import { ChevronDown, Sparkles } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { CityField } from './city-field.tsx';
-import type { HoroscopeDraft, InputErrors, PersonMode } from './horoscope-draft.ts';
-import { signDates, signLabel } from './sky-format.ts';
+import { type HoroscopeDraft, type InputErrors, type PersonMode, personSign } from './horoscope-draft.ts';
+import { formatDate, signDates, signLabel } from './sky-format.ts';
 import { useLocale } from './sky-positions.tsx';
 
 const control = (error: string | undefined) =>
@@ -84,7 +87,7 @@ function PersonField({
   const fieldId = `${id}-${by === 'date' ? 'birth-date' : 'sign'}`;
   return (
     <div className="flex min-w-0 flex-col gap-1" data-testid={id}>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <span className="text-xs font-medium text-muted" id={`${id}-label`}>
           {label}
         </span>
@@ -111,7 +114,7 @@ function PersonField({
           aria-describedby={error ? `${fieldId}-error` : undefined}
           value={sign ?? ''}
           onChange={(e) => onChange({ sign: e.target.value as ZodiacSign })}
-          className={control(error)}
+          className={cn(control(error), 'w-full')}
           data-testid={`${id}-sign`}
         >
           {sign ? null : <option value="">{t('chooseSign')}</option>}
@@ -122,7 +125,7 @@ function PersonField({
           ))}
         </select>
       ) : (
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <input
             id={fieldId}
             type="date"
@@ -133,7 +136,7 @@ function PersonField({
             max={today()}
             value={birthDate ?? ''}
             onChange={(e) => onChange({ birthDate: e.target.value || undefined })}
-            className={control(error)}
+            className={cn(control(error), 'w-full min-w-32')}
             data-testid={`${id}-birth-date`}
           />
           {derived ? (
@@ -152,8 +155,28 @@ function PersonField({
   );
 }
 
+/** The inputs in one line, for the folded panel: "Daily · ♌ Leo", "Birth chart · 1 August 1990 14:30, İzmir". */
+function summary(type: HoroscopeType | undefined, draft: HoroscopeDraft, t: TFunction, locale: Locale): string {
+  if (!type) return t('chooseType');
+  const name = t(`types.${type}.name`);
+  const subject = horoscopeTypeInfo(type).subject;
+  if (subject === 'birth') {
+    const city = draft.city?.name ? cityDisplayName({ ...draft.city, name: draft.city.name }, locale) : '';
+    const when = [draft.chartDate ? formatDate(draft.chartDate, locale) : '', draft.chartTime ?? ''].join(' ').trim();
+    return [name, [when, city].filter(Boolean).join(', ')].filter(Boolean).join(' · ');
+  }
+  const label = (sign: ZodiacSign | undefined) => (sign ? signLabel(sign, locale) : '…');
+  const you = label(personSign(draft.personBy, draft.sign, draft.birthDate));
+  if (subject === 'pair') {
+    return `${name} · ${you} & ${label(personSign(draft.partnerBy, draft.partnerSign, draft.partnerBirthDate))}`;
+  }
+  return `${name} · ${you}`;
+}
+
 export type HoroscopeInputsProps = {
   type: HoroscopeType | undefined;
+  /** On a phone, start folded into one line (a thread's page, where the chat needs the room). */
+  folded?: boolean;
   draft: HoroscopeDraft;
   errors: InputErrors;
   onTypeChange: (type: HoroscopeType) => void;
@@ -169,6 +192,7 @@ export type HoroscopeInputsProps = {
  */
 export function HoroscopeInputs({
   type,
+  folded = false,
   draft,
   errors,
   onTypeChange,
@@ -177,7 +201,11 @@ export function HoroscopeInputs({
   busy,
 }: HoroscopeInputsProps) {
   const { t } = useTranslation('horoscope');
+  const locale = useLocale();
+  const [open, setOpen] = useState(!folded);
   const subject = type ? horoscopeTypeInfo(type).subject : undefined;
+  // A message must be seen: the fields open when there is one.
+  const expanded = open || Object.keys(errors).length > 0;
   const person = (prefix: 'person' | 'partner') => {
     const isPartner = prefix === 'partner';
     return (
@@ -200,9 +228,23 @@ export function HoroscopeInputs({
     );
   };
   return (
-    <fieldset className="mx-auto w-full max-w-3xl px-3 pb-2 sm:px-4" data-testid="horoscope-inputs">
+    <fieldset className="mx-auto w-full min-w-0 max-w-3xl px-3 pb-2 sm:px-4" data-testid="horoscope-inputs">
       <legend className="sr-only">{t('type')}</legend>
-      <div className="flex flex-wrap items-start gap-x-3 gap-y-2">
+      <button
+        type="button"
+        onClick={() => setOpen(!expanded)}
+        aria-expanded={expanded}
+        aria-controls="horoscope-fields"
+        className="mb-1.5 flex w-full items-center gap-2 rounded-lg border border-border bg-surface px-3 py-1.5 text-left text-sm sm:hidden"
+        data-testid="horoscope-inputs-toggle"
+      >
+        <span className="min-w-0 flex-1 truncate">{summary(type, draft, t, locale)}</span>
+        <ChevronDown className={cn('h-4 w-4 shrink-0 transition', expanded ? 'rotate-180' : '')} aria-hidden="true" />
+      </button>
+      <div
+        id="horoscope-fields"
+        className={cn('flex-wrap items-start gap-x-3 gap-y-2 sm:flex', expanded ? 'flex' : 'hidden')}
+      >
         <Labelled id="horoscope-type" label={t('type')} error={errors.type}>
           <select
             id="horoscope-type"
@@ -221,8 +263,14 @@ export function HoroscopeInputs({
             ))}
           </select>
         </Labelled>
-        {subject === 'sign' || subject === 'pair' ? person('person') : null}
-        {subject === 'pair' ? person('partner') : null}
+        {subject === 'sign' ? person('person') : null}
+        {subject === 'pair' ? (
+          // Side by side even on a phone: the two people read as a pair.
+          <div className="grid w-full grid-cols-2 gap-3 sm:w-auto">
+            {person('person')}
+            {person('partner')}
+          </div>
+        ) : null}
         {subject === 'birth' ? (
           <>
             <Labelled id="horoscope-chart-date" label={t('chart.date')} error={errors.birthDate}>
@@ -256,7 +304,7 @@ export function HoroscopeInputs({
               </span>
             </Labelled>
             <CityField
-              className="w-full sm:w-56"
+              className="min-w-44 flex-1 sm:w-56 sm:flex-none"
               value={draft.city}
               onChange={(city) => onDraftChange({ city }, ['cityId'])}
               error={errors.cityId}
