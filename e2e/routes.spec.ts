@@ -71,15 +71,14 @@ for (const theme of ['light', 'dark'] as const) {
   }
 }
 
-test('the horoscope type in the path is the selected one', async ({ page }) => {
-  await page.goto('/horoscope/love/t1');
-  const types = page.getByRole('navigation', { name: t('en', 'tools:horoscope.typesLabel') });
-  await expect(types.getByRole('link', { name: t('en', 'tools:horoscope.types.love') })).toHaveAttribute(
-    'aria-current',
-    'page',
+test('the horoscope type in the path is the selected one; an unknown one shows the types', async ({ page }) => {
+  await page.goto('/horoscope/love');
+  await expect(page.getByTestId('horoscope-type')).toHaveValue('love');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en', 'horoscope:types.love.title'));
+  await page.goto('/horoscope/tarot');
+  await expect(page.getByTestId('horoscope-unknown-type')).toHaveText(
+    t('en', 'horoscope:typesNotice', { type: 'tarot' }),
   );
-  await expect(types.getByRole('link', { name: t('en', 'tools:horoscope.types.daily') })).not.toHaveAttribute(
-    'aria-current',
-    'page',
-  );
+  await expect(page.getByRole('navigation', { name: t('en', 'tools:horoscope.typesLabel') })).toBeVisible();
+  await expect(page.getByTestId('horoscope-type')).toHaveValue('');
 });

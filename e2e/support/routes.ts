@@ -50,15 +50,16 @@ export const ROUTE_CASES: RouteCase[] = [
     path: '/horoscope/love',
     slug: 'horoscope-love',
     access: 'any',
-    heading: (l) => t(l, 'tools:horoscope.title'),
-    detail: (l) => t(l, 'tools:horoscope.types.love'),
+    heading: (l) => t(l, 'horoscope:types.love.title'),
+    detail: (l) => t(l, 'horoscope:types.love.short'),
   },
   {
+    // A thread page, signed out: it asks to sign in, under the tool's name.
     path: '/horoscope/love/t1',
     slug: 'horoscope-love-t1',
     access: 'any',
     heading: (l) => t(l, 'tools:horoscope.title'),
-    detail: (l) => t(l, 'tools:horoscope.types.love'),
+    detail: (l) => t(l, 'chat:thread.signIn'),
   },
   {
     path: '/tattoo-generator',

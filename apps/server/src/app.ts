@@ -24,6 +24,7 @@ import { imagesRoutes } from './features/images/images.routes.ts';
 import { modelsRoutes } from './features/models/models.routes.ts';
 import { avatarRoutes, profileRoutes } from './features/profile/profile.routes.ts';
 import { threadsRoutes } from './features/threads/threads.routes.ts';
+import { horoscopeRoutes } from './features/tools/horoscope/horoscope.routes.ts';
 import { createToolRegistry } from './features/tools/tool-registry.ts';
 import { webRoutes } from './features/web/web.routes.ts';
 import { AppError } from './lib/app-error.ts';
@@ -101,6 +102,7 @@ export function createApp(deps: AppDeps) {
   };
   app.route('/api/chat', chatRoutes(auth, turns));
   app.route('/api/images', imagesRoutes(auth, imageModels));
+  app.route('/api/horoscope', horoscopeRoutes());
   const billing =
     deps.billing ??
     createBillingRuntime({

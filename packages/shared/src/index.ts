@@ -14,6 +14,7 @@ export * from './chat/thread-paths.ts';
 export * from './chat/tool-settings.ts';
 export * from './credits/credits.schema.ts';
 export * from './errors/error-codes.ts';
+export * from './horoscope/horoscope-api.schema.ts';
 export * from './horoscope/horoscope-input.schema.ts';
 export * from './horoscope/horoscope-types.ts';
 export * from './horoscope/sky-facts.schema.ts';

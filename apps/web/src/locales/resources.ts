@@ -2,6 +2,7 @@ import enChat from './en/chat.json';
 import enCommon from './en/common.json';
 import enErrors from './en/errors.json';
 import enHistory from './en/history.json';
+import enHoroscope from './en/horoscope.json';
 import enImages from './en/images.json';
 import enTools from './en/tools.json';
 import enValidation from './en/validation.json';
@@ -9,6 +10,7 @@ import trChat from './tr/chat.json';
 import trCommon from './tr/common.json';
 import trErrors from './tr/errors.json';
 import trHistory from './tr/history.json';
+import trHoroscope from './tr/horoscope.json';
 import trImages from './tr/images.json';
 import trTools from './tr/tools.json';
 import trValidation from './tr/validation.json';
@@ -23,6 +25,7 @@ export const resources = {
     chat: enChat,
     history: enHistory,
     images: enImages,
+    horoscope: enHoroscope,
   },
   tr: {
     common: trCommon,
@@ -32,5 +35,6 @@ export const resources = {
     chat: trChat,
     history: trHistory,
     images: trImages,
+    horoscope: trHoroscope,
   },
 } as const;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGES } from '../auth/validation-messages.ts';
 import {
   horoscopeInputSchema,
+  horoscopeValidationKeyOf,
   HOROSCOPE_VALIDATION_MESSAGES as M,
   parseIsoDate,
   resolvePersonSign,
@@ -140,5 +141,43 @@ describe('resolvePersonSign', () => {
     expect(parseIsoDate('2000-02-29')).toEqual({ year: 2000, month: 2, day: 29 });
     expect(parseIsoDate('1900-02-29')).toBeUndefined();
     expect(parseIsoDate('2024-13-01')).toBeUndefined();
+  });
+});
+
+describe('the person’s time zone', () => {
+  it('is carried by every type, as a browser names it', () => {
+    for (const timeZone of [
+      'Europe/Istanbul',
+      'America/Argentina/Buenos_Aires',
+      'Etc/GMT+3',
+      'UTC',
+      'America/Port-au-Prince',
+    ]) {
+      expect(horoscopeInputSchema.parse({ type: 'daily', person: { sign: 'leo' }, timeZone }).timeZone).toBe(timeZone);
+    }
+    expect(
+      horoscopeInputSchema.parse({ type: 'birth-chart', birthDate: '1990-08-01', cityId: 'izmir-tr', timeZone: 'UTC' }),
+    ).toMatchObject({ timeZone: 'UTC' });
+    expect(
+      horoscopeInputSchema.parse({
+        type: 'compatibility',
+        person: { sign: 'leo' },
+        partner: { sign: 'aries' },
+        timeZone: 'Asia/Tokyo',
+      }),
+    ).toMatchObject({ timeZone: 'Asia/Tokyo' });
+  });
+
+  it('refuses what cannot be a zone name', () => {
+    for (const timeZone of ['../etc', 'Europe/', '', 'A'.repeat(65), 'Europe Istanbul', 3]) {
+      expect(issues({ type: 'daily', person: { sign: 'leo' }, timeZone })).toHaveLength(1);
+    }
+  });
+});
+
+describe('horoscopeValidationKeyOf', () => {
+  it('finds the key of every input message, so the web shows it translated', () => {
+    for (const [key, message] of Object.entries(M)) expect(horoscopeValidationKeyOf(message)).toBe(key);
+    expect(horoscopeValidationKeyOf('Something else')).toBeUndefined();
   });
 });

@@ -17,6 +17,12 @@ export const HOROSCOPE_VALIDATION_MESSAGES = {
   invalidCity: 'Choose a city from the list',
 } as const;
 const M = HOROSCOPE_VALIDATION_MESSAGES;
+export type HoroscopeValidationKey = keyof typeof HOROSCOPE_VALIDATION_MESSAGES;
+
+/** The key of a horoscope input message, so the web shows it in the person's language. */
+export function horoscopeValidationKeyOf(message: string): HoroscopeValidationKey | undefined {
+  return (Object.keys(M) as HoroscopeValidationKey[]).find((k) => M[k] === message);
+}
 
 export const EARLIEST_BIRTH_YEAR = 1900;
 // The calendar date is already "today" somewhere while it is still yesterday in UTC: UTC+14.
@@ -59,6 +65,16 @@ export const birthTimeSchema = z
   .trim()
   .refine((v) => parseClockTime(v) !== undefined, M.invalidBirthTime);
 
+/**
+ * An IANA time zone name as a browser reports it (`Intl.DateTimeFormat().resolvedOptions()
+ * .timeZone`): "Europe/Istanbul", "America/Argentina/Buenos_Aires", "Etc/GMT+3", "UTC". Only the
+ * shape is checked here; a well-formed zone the server does not know counts as UTC there.
+ */
+export const timeZoneSchema = z
+  .string()
+  .max(64)
+  .regex(/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/, 'Not a time zone name');
+
 /** A city of the server's bundled list (GET its search to pick one); the server checks it exists. */
 export const cityIdSchema = z
   .string({ error: M.required })
@@ -80,8 +96,14 @@ export const personInputSchema = z
   .refine((p) => p.sign !== undefined || p.birthDate !== undefined, { message: M.required, path: ['sign'] });
 export type PersonInput = z.infer<typeof personInputSchema>;
 
+/**
+ * Where the person is: their day starts at their local midnight, so "today", "this week" and the
+ * moments of the period's events are theirs (UTC without it).
+ */
+const zoneField = { timeZone: timeZoneSchema.optional() };
+
 const signReading = <T extends 'daily' | 'weekly' | 'monthly' | 'love' | 'career'>(type: T) =>
-  z.object({ type: z.literal(type), person: personInputSchema }).strict();
+  z.object({ type: z.literal(type), person: personInputSchema, ...zoneField }).strict();
 
 export const dailyHoroscopeInputSchema = signReading('daily');
 export const weeklyHoroscopeInputSchema = signReading('weekly');
@@ -90,7 +112,7 @@ export const loveHoroscopeInputSchema = signReading('love');
 export const careerHoroscopeInputSchema = signReading('career');
 
 export const compatibilityHoroscopeInputSchema = z
-  .object({ type: z.literal('compatibility'), person: personInputSchema, partner: personInputSchema })
+  .object({ type: z.literal('compatibility'), person: personInputSchema, partner: personInputSchema, ...zoneField })
   .strict();
 
 export const birthChartHoroscopeInputSchema = z
@@ -100,6 +122,7 @@ export const birthChartHoroscopeInputSchema = z
     /** Local clock time at the birth place; without it there is no ascendant and no houses. */
     birthTime: birthTimeSchema.optional(),
     cityId: cityIdSchema,
+    ...zoneField,
   })
   .strict();
 

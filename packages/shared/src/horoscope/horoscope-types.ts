@@ -47,3 +47,9 @@ export function horoscopeTypeInfo(slug: HoroscopeType): HoroscopeTypeInfo {
   if (!info) throw new Error(`Unknown horoscope type: ${slug}`);
   return info;
 }
+
+/**
+ * The function a horoscope reading's model calls for the computed sky (its result is
+ * `HoroscopeFacts`); the page draws the call as the reading's "sky facts".
+ */
+export const HOROSCOPE_SKY_FUNCTION = 'horoscope_sky';

@@ -10,6 +10,17 @@ import { ZODIAC_SIGN_SLUGS } from './zodiac.ts';
 export const SKY_BODIES = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn'] as const;
 export type SkyBody = (typeof SKY_BODIES)[number];
 
+/** The astronomical symbol of each body, as pages and readings print it. */
+export const BODY_SYMBOLS: Record<SkyBody, string> = {
+  sun: '☉',
+  moon: '☽',
+  mercury: '☿',
+  venus: '♀',
+  mars: '♂',
+  jupiter: '♃',
+  saturn: '♄',
+};
+
 export const MOON_PHASE_NAMES = [
   'new-moon',
   'waxing-crescent',
@@ -88,6 +99,8 @@ export const birthChartFactsSchema = z.object({
     time: z.string().nullable(),
     cityId: z.string(),
     city: z.string(),
+    /** The city as the reading's language writes it ("İstanbul" in Turkish). */
+    localName: z.string(),
     countryCode: z.string(),
     latitude: z.number(),
     longitude: z.number(),

@@ -206,6 +206,9 @@ export async function modelMessagesFor(
     const kept: UIMessage['parts'] = [];
     for (const part of parts) {
       if (part.type === 'text') kept.push({ type: 'text', text: part.text });
+      // Step boundaries keep an answer's function call and its result before the text written
+      // from it (without them the model would read the text first, then the result).
+      else if (part.type === 'step-start' && row.role === 'assistant') kept.push(part);
       else if (isToolUIPart(part) && row.role === 'assistant') {
         if (part.state === 'output-available' || part.state === 'output-error') kept.push(part);
       } else if (part.type === 'file' && row.role === 'user') {

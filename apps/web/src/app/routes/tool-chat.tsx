@@ -1,6 +1,7 @@
 import { type ChatToolId, threadPagePath, toolRequiresPro } from '@polymath/shared';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Conversation, type ConversationTool } from '../../features/chat/conversation.tsx';
 import { CreditsMeter } from '../../features/credits/credits-meter.tsx';
@@ -20,10 +21,10 @@ export type ToolChatProps = {
   icon: LucideIcon;
   /** The sub-page this chat belongs to (the horoscope type), part of its threads' addresses. */
   pathId?: string | undefined;
-  /** Shown above the intro of an empty chat (a horoscope type picker…). */
-  introExtra?: ReactNode;
   /** An empty chat shows the model's description and examples instead of the tool's (AI Chat). */
   modelIntro?: boolean;
+  /** The tool's own intro of an empty chat, in place of its title, description and examples. */
+  intro?: (fill: (text: string) => void) => ReactNode;
 } & Pick<ConversationTool, 'inputs' | 'input' | 'canSend' | 'renderToolPart' | 'onThreadInput'>;
 
 /**
@@ -31,7 +32,8 @@ export type ToolChatProps = {
  * intro and examples on an empty chat, its inputs above the message box, its threads in the
  * history at /<tool>/<threadId>. A Pro tool says so to free users and sends them to the upgrade.
  */
-export function ToolChat({ toolId, toolKey, icon, pathId, introExtra, modelIntro, canSend, ...parts }: ToolChatProps) {
+export function ToolChat({ toolId, toolKey, icon, pathId, intro, modelIntro, canSend, ...parts }: ToolChatProps) {
+  const { t } = useTranslation('tools');
   const dispatch = useAppDispatch();
   const { threadId } = useParams();
   const current = useChatSession(threadId);
@@ -41,14 +43,18 @@ export function ToolChat({ toolId, toolKey, icon, pathId, introExtra, modelIntro
   const lockedTool = proOnly && signedIn && !isPro;
   const tool: ConversationTool = {
     id: toolId,
+    title: t(`${toolKey}.title`),
     pathOf: (id) => threadPagePath(toolId, id || undefined, pathId),
     intro: modelIntro
       ? undefined
       : (fill) => (
           <>
             {lockedTool ? <ProToolNotice /> : null}
-            {introExtra}
-            <ToolIntro toolKey={toolKey} icon={icon} badge={proOnly ? 'PRO' : undefined} onExample={fill} />
+            {intro ? (
+              intro(fill)
+            ) : (
+              <ToolIntro toolKey={toolKey} icon={icon} badge={proOnly ? 'PRO' : undefined} onExample={fill} />
+            )}
           </>
         ),
     canSend: () => {

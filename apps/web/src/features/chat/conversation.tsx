@@ -40,12 +40,17 @@ type Loaded = { messages: ChatUIMessage[]; live: boolean };
  */
 export type ConversationTool = {
   id: ChatToolId;
+  /** The tool's name, the heading of a thread that cannot be shown (AI Chat's without it). */
+  title?: string;
   /** A thread's page (the chat moves there once its first answer starts). */
   pathOf(threadId: string): string;
   /** Shown on an empty chat instead of the model's examples; `fill` puts an example in the input. */
   intro?: (fill: (text: string) => void) => ReactNode;
-  /** The tool's inputs, above the message box. */
-  inputs?: ReactNode;
+  /**
+   * The tool's inputs, above the message box. As a function it gets `send`, which sends a message
+   * of the tool's own making (a "Get my reading" button) exactly as the message box would.
+   */
+  inputs?: ReactNode | ((actions: ToolInputActions) => ReactNode);
   /** The inputs the next request carries (read when it is sent). */
   input?(): Record<string, unknown> | undefined;
   /** Checks the inputs before a new message goes out; false sends nothing (the tool shows why). */
@@ -55,6 +60,9 @@ export type ConversationTool = {
   /** The inputs stored with a thread that was opened (null when it has none). */
   onThreadInput?(input: Record<string, unknown> | null): void;
 };
+
+/** What a tool's inputs may do: send a message (false when it was not sent) while no answer is being written. */
+export type ToolInputActions = { send(text: string): boolean; busy: boolean };
 
 /** The model the conversation talks to, chosen outside it (the route composes the models feature). */
 export type ConversationModel = {
@@ -120,14 +128,33 @@ export function Conversation({
       />
     );
   }
-  if (!signedIn) return <ThreadLoadError home={tool.pathOf('')} code="UNAUTHORIZED" onRetry={() => undefined} />;
+  if (!signedIn) {
+    return <ThreadLoadError title={tool.title} home={tool.pathOf('')} code="UNAUTHORIZED" onRetry={() => undefined} />;
+  }
   if (query.isError && !query.isFetching) {
-    return <ThreadLoadError home={tool.pathOf('')} code={apiErrorCode(query.error)} onRetry={() => query.refetch()} />;
+    return (
+      <ThreadLoadError
+        title={tool.title}
+        home={tool.pathOf('')}
+        code={apiErrorCode(query.error)}
+        onRetry={() => query.refetch()}
+      />
+    );
   }
   return <LoadingPlaceholder />;
 }
 
-function ThreadLoadError({ home, code, onRetry }: { home: string; code: ErrorCode; onRetry: () => void }) {
+function ThreadLoadError({
+  title,
+  home,
+  code,
+  onRetry,
+}: {
+  title?: string | undefined;
+  home: string;
+  code: ErrorCode;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation('chat');
   const dispatch = useAppDispatch();
   return (
@@ -135,7 +162,7 @@ function ThreadLoadError({ home, code, onRetry }: { home: string; code: ErrorCod
       <span className="inline-flex h-14 w-14 items-center justify-center rounded-2xl bg-accent-soft text-accent">
         <MessageSquare className="h-7 w-7" aria-hidden="true" />
       </span>
-      <h1 className="text-2xl font-semibold tracking-tight">{t('tools:chat.title')}</h1>
+      <h1 className="text-2xl font-semibold tracking-tight">{title ?? t('tools:chat.title')}</h1>
       <p role="alert" className="text-muted" data-testid="thread-load-error" data-code={code}>
         {code === 'NOT_FOUND'
           ? t('thread.notFound')
@@ -483,7 +510,9 @@ function ChatSession({
           {vision ? t('attach.drop') : t('attach.noVision')}
         </div>
       ) : null}
-      {tool.inputs}
+      {typeof tool.inputs === 'function'
+        ? tool.inputs({ send: (text) => !busy && handleSend(text), busy })
+        : tool.inputs}
       <ChatInput
         draftKey={toolId}
         onSend={handleSend}

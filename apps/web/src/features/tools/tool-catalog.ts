@@ -13,7 +13,3 @@ export const TOOLS: ToolEntry[] = [
   { key: 'logoMaker', path: '/logo-maker', icon: PenTool, toolId: 'logo-maker' },
   { key: 'gallery', path: '/gallery', icon: Images },
 ];
-
-/** Horoscope types offered at /horoscope/:pathId. */
-export const HOROSCOPE_TYPES = ['daily', 'love', 'career', 'weekly', 'compatibility', 'birth-chart'] as const;
-export type HoroscopeType = (typeof HOROSCOPE_TYPES)[number];

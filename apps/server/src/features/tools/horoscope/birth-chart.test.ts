@@ -164,6 +164,15 @@ describe('computeBirthChart', () => {
     expect(chart.moonSignsThatDay).toBeNull();
   });
 
+  it('names the birth city as the reading’s language writes it', () => {
+    const input = { birthDate: '1990-08-01', cityId: 'istanbul-tr' };
+    expect(computeBirthChart(input).birth).toMatchObject({ city: 'Istanbul', localName: 'Istanbul' });
+    expect(computeBirthChart(input, 'tr').birth).toMatchObject({ city: 'Istanbul', localName: 'İstanbul' });
+    expect(computeBirthChart({ ...input, cityId: 'munich-de' }, 'tr').birth.localName).toBe('München');
+    // Not in Latin letters: the English name.
+    expect(computeBirthChart({ ...input, cityId: 'moscow-ru' }, 'tr').birth.localName).toBe('Moscow');
+  });
+
   it('turns a skipped local time forward (New York, 10 March 2024, 02:30 → 03:30 EDT)', () => {
     const chart = computeBirthChart({ birthDate: '2024-03-10', birthTime: '02:30', cityId: 'new-york-us' });
     expect(chart.birth.utc).toBe('2024-03-10T07:30:00Z');

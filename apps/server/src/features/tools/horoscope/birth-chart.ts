@@ -1,7 +1,9 @@
 import {
   type BirthChartFacts,
   type BirthChartHoroscopeInput,
+  cityDisplayName,
   HOROSCOPE_VALIDATION_MESSAGES,
+  type Locale,
   parseClockTime,
   parseIsoDate,
   signOfLongitude,
@@ -23,10 +25,12 @@ function invalidField(path: string, message: string): AppError {
 /**
  * A natal chart: the planets at the birth instant (local clock time at the birth place turned
  * into UTC with the zone's rules of that date), and, when the time is known, the ascendant,
- * midheaven and Placidus houses (equal houses beyond the polar circles).
+ * midheaven and Placidus houses (equal houses beyond the polar circles). `locale` is the language
+ * the reading is written in (the city's name as it writes it).
  */
 export function computeBirthChart(
   input: Pick<BirthChartHoroscopeInput, 'birthDate' | 'birthTime' | 'cityId'>,
+  locale: Locale = 'en',
 ): BirthChartFacts {
   const city = findCity(input.cityId);
   if (!city) throw invalidField('cityId', HOROSCOPE_VALIDATION_MESSAGES.invalidCity);
@@ -76,6 +80,7 @@ export function computeBirthChart(
       time: input.birthTime ?? null,
       cityId: city.id,
       city: city.name,
+      localName: cityDisplayName(city, locale),
       countryCode: city.countryCode,
       latitude: city.latitude,
       longitude: city.longitude,

@@ -1,3 +1,4 @@
+import type { CityItem } from '@polymath/shared';
 import { CITY_DATA } from './city-data.ts';
 
 /** A birth place of the bundled list. `id` is stable (it is stored in readings' inputs). */
@@ -99,4 +100,17 @@ export function searchCities(query: string, limit = 10): City[] {
   }
   hits.sort((a, b) => a.rank - b.rank || a.order - b.order);
   return hits.slice(0, max).map((h) => h.city);
+}
+
+/** The wire shape of a city (GET /api/horoscope/cities). */
+export function toCityItem(city: City): CityItem {
+  return {
+    id: city.id,
+    name: city.name,
+    nativeName: city.nativeName ?? null,
+    countryCode: city.countryCode,
+    latitude: city.latitude,
+    longitude: city.longitude,
+    timeZone: city.timeZone,
+  };
 }

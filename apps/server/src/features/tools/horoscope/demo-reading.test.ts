@@ -119,6 +119,20 @@ describe('demoReading', () => {
     const tr = demoReading({ facts: noTime, locale: 'tr' });
     expect(tr).toContain('**Doğum saati yok:**');
     expect(tr).not.toContain('Yükselen ');
+    // The facts were computed for an English reading: its city name.
+    expect(en).toContain('## Birth chart — 1990-08-01, Istanbul');
+  });
+
+  it('names the birth city in Turkish letters in a Turkish reading', () => {
+    const facts = computeHoroscopeFacts(horoscopeInputSchema.parse(INPUTS['birth-chart']) as HoroscopeInput, {
+      now,
+      timeZone: 'Europe/Istanbul',
+      locale: 'tr',
+    });
+    const tr = demoReading({ facts, locale: 'tr' });
+    expect(tr).toContain('## Doğum haritası — 1990-08-01, İstanbul');
+    expect(tr).toContain('Doğum: 1990-08-01 14:30, İstanbul (TR)');
+    expect(tr).not.toContain('Istanbul');
   });
 });
 

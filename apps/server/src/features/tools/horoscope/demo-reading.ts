@@ -347,7 +347,7 @@ export function demoReading({ facts, locale }: DemoReadingInput): string {
   const period = formatPeriod(facts.sky.period.start, facts.sky.period.end, locale, facts.sky.period.timeZone);
   const lines: string[] = [DEMO_LABEL[locale], ''];
   if (facts.type === 'birth-chart' && facts.chart) {
-    lines.push(`## ${title} — ${facts.chart.birth.date}, ${facts.chart.birth.city}`, '');
+    lines.push(`## ${title} — ${facts.chart.birth.date}, ${facts.chart.birth.localName}`, '');
     lines.push(...birthChartReading(facts.chart, locale).flatMap((p) => [p, '']));
     lines.push(locale === 'tr' ? '**Bugünün gökyüzü**' : '**Today’s sky**', '');
     lines.push(skyParagraph(facts.sky, locale), '');

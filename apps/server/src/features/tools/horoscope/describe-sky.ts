@@ -67,8 +67,8 @@ export function describeBirthChart(chart: BirthChartFacts, locale: Locale): stri
   const b = chart.birth;
   const lines = [
     tr
-      ? `Doğum: ${b.date} ${b.time ?? '(saat bilinmiyor, öğle 12:00 alındı)'}, ${b.city} (${b.countryCode}), UTC ${b.utc} (${b.utcOffset})`
-      : `Birth: ${b.date} ${b.time ?? '(time unknown, local noon used)'}, ${b.city} (${b.countryCode}), UTC ${b.utc} (${b.utcOffset})`,
+      ? `Doğum: ${b.date} ${b.time ?? '(saat bilinmiyor, öğle 12:00 alındı)'}, ${b.localName} (${b.countryCode}), UTC ${b.utc} (${b.utcOffset})`
+      : `Birth: ${b.date} ${b.time ?? '(time unknown, local noon used)'}, ${b.localName} (${b.countryCode}), UTC ${b.utc} (${b.utcOffset})`,
   ];
   if (chart.ascendant && chart.midheaven) {
     const system = chart.houseSystem === 'placidus' ? 'Placidus' : tr ? 'eşit ev' : 'equal houses';

@@ -2,6 +2,7 @@ import {
   type HoroscopeFacts,
   type HoroscopeInput,
   horoscopeTypeInfo,
+  type Locale,
   type PersonFacts,
   type PersonInput,
   resolvePersonSign,
@@ -14,7 +15,7 @@ import {
 import { computeBirthChart } from './birth-chart.ts';
 import { compatibilityOf } from './compatibility.ts';
 import { periodFor } from './horoscope-period.ts';
-import { isValidTimeZone } from './local-time.ts';
+import { canonicalTimeZone } from './local-time.ts';
 import { computeSky } from './sky.ts';
 
 /**
@@ -41,6 +42,8 @@ export type HoroscopeFactsOptions = {
   now: Date;
   /** The person's IANA zone, for where their day starts; UTC when unknown or invalid. */
   timeZone?: string;
+  /** The language of the reading (names in the facts, such as the birth city, as it writes them). */
+  locale?: Locale;
 };
 
 /**
@@ -49,7 +52,7 @@ export type HoroscopeFactsOptions = {
  * This is the tool result the model receives and the demo reading is written from.
  */
 export function computeHoroscopeFacts(input: HoroscopeInput, options: HoroscopeFactsOptions): HoroscopeFacts {
-  const timeZone = options.timeZone && isValidTimeZone(options.timeZone) ? options.timeZone : 'UTC';
+  const timeZone = (options.timeZone && canonicalTimeZone(options.timeZone)) || 'UTC';
   const sky = computeSky(options.now, periodFor(horoscopeTypeInfo(input.type).period, options.now, timeZone), timeZone);
   const facts: HoroscopeFacts = {
     type: input.type,
@@ -59,7 +62,7 @@ export function computeHoroscopeFacts(input: HoroscopeInput, options: HoroscopeF
     compatibility: null,
     chart: null,
   };
-  if (input.type === 'birth-chart') return { ...facts, chart: computeBirthChart(input) };
+  if (input.type === 'birth-chart') return { ...facts, chart: computeBirthChart(input, options.locale) };
   const person = personFacts(input.person, sky);
   if (input.type === 'compatibility') {
     const partner = personFacts(input.partner, sky);

@@ -1,11 +1,11 @@
-import { type HoroscopeType, type Locale, ZODIAC_SIGNS } from '@polymath/shared';
+import { HOROSCOPE_SKY_FUNCTION, type HoroscopeType, type Locale, ZODIAC_SIGNS } from '@polymath/shared';
 import { BODY_NAMES, ENTERTAINMENT_NOTE, TYPE_NAMES } from './horoscope-texts.ts';
 
 /**
  * The name of the AI SDK tool whose result carries the computed sky (`HoroscopeFacts`). The
  * prompts refer to it by name, so the tool definition must use this one.
  */
-export const HOROSCOPE_FACTS_TOOL_NAME = 'horoscope_sky';
+export const HOROSCOPE_FACTS_TOOL_NAME = HOROSCOPE_SKY_FUNCTION;
 
 const FOCUS: Record<Locale, Record<HoroscopeType, string>> = {
   en: {

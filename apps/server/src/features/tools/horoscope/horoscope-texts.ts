@@ -8,7 +8,7 @@ import type {
   ZodiacModality,
   ZodiacSign,
 } from '@polymath/shared';
-import { zodiacSign } from '@polymath/shared';
+import { BODY_SYMBOLS, zodiacSign } from '@polymath/shared';
 
 /** Names and short themes in English and Turkish for the sky description, prompts and demo. */
 type Texts<K extends string> = Record<Locale, Record<K, string>>;
@@ -34,15 +34,7 @@ export const BODY_NAMES: Texts<SkyBody> = {
   },
 };
 
-export const BODY_SYMBOLS: Record<SkyBody, string> = {
-  sun: '☉',
-  moon: '☽',
-  mercury: '☿',
-  venus: '♀',
-  mars: '♂',
-  jupiter: '♃',
-  saturn: '♄',
-};
+export { BODY_SYMBOLS };
 
 export const PHASE_NAMES: Texts<MoonPhaseName> = {
   en: {

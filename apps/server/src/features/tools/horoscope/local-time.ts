@@ -30,6 +30,18 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/**
+ * The runtime's own spelling of a zone it knows ("europe/istanbul" → "Europe/Istanbul"), or
+ * undefined. Intl accepts any letter case, so callers key caches on this, never on raw input.
+ */
+export function canonicalTimeZone(timeZone: string): string | undefined {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
 /** True when the runtime knows the zone. */
 export function isValidTimeZone(timeZone: string): boolean {
   try {
