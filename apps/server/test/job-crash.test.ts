@@ -91,7 +91,9 @@ for (const kind of testDatabaseKinds()) {
 
     beforeAll(async () => {
       scratch = kind === 'postgres' ? await createScratchPostgres() : undefined;
-      const connection = scratch ? { CRASH_DATABASE_URL: scratch.url } : { CRASH_DATA_DIR: dataDir };
+      const connection: Record<string, string> = scratch
+        ? { CRASH_DATABASE_URL: scratch.url }
+        : { CRASH_DATA_DIR: dataDir };
       const first = startChild({ ...connection, CRASH_HEARTBEAT_SECONDS: String(heartbeatSeconds) });
       child = first.child;
       ids.spare = (await first.waitFor(new RegExp(`sent ${SPARE_TRIES_JOB} (\\S+)`)))[1] ?? '';
