@@ -6,7 +6,7 @@ export type Options = {
   smoke: boolean;
   /** PostgreSQL URL for our server (PGlite in a temp DATA_DIR otherwise). */
   postgres?: string;
-  /** B1: requests per path. */
+  /** B1: requests per path; B12: images per path (dispatch). */
   requests?: number;
   /** B2: streams per path. */
   runs?: number;
@@ -16,8 +16,14 @@ export type Options = {
   ramp?: number;
   /** B3: seconds after the last stream should have ended before the ones still running are cut. */
   grace?: number;
-  /** B3: rounds (ours, bare) alternated. */
+  /** B3: rounds (ours, bare) alternated; B12: rounds of (no jobs, jobs running). */
   rounds?: number;
+  /** B12: image jobs running in the loaded phase. */
+  jobs?: number;
+  /** B12: ms the image stand-in takes to answer. */
+  delay?: number;
+  /** B12: chat requests per phase. */
+  samples?: number;
   /** B2/B3: tokens per answer and ms between them. */
   tokens?: number;
   pace?: number;

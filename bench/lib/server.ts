@@ -34,7 +34,12 @@ export async function freePort(): Promise<number> {
 /** The env limits' maximums (apps/server/src/env.ts caps these at 100,000). */
 const LIMIT_MAX = '100000';
 
-export async function startOurServer(options: { openaiBaseUrl: string; postgresUrl?: string }): Promise<OurServer> {
+export async function startOurServer(options: {
+  openaiBaseUrl: string;
+  postgresUrl?: string;
+  /** More settings for this bench (e.g. PRO_DAILY_IMAGES); they win over the ones above. */
+  env?: Record<string, string>;
+}): Promise<OurServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'polymath-bench-'));
@@ -56,6 +61,7 @@ export async function startOurServer(options: { openaiBaseUrl: string; postgresU
     SHUTDOWN_GRACE_MS: '2000',
     // For looking into where time goes, e.g. BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
     NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS,
+    ...options.env,
   });
   const stop = async () => {
     await child.stop(10_000);

@@ -71,3 +71,21 @@ function decodeQuotedPrintable(text: string): string {
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
+
+/**
+ * Makes the user Pro the way a person does with no Stripe keys: a checkout through the payment
+ * sandbox (POST /api/billing/checkout, "Pay" on the sandbox page, the return confirmation).
+ */
+export async function becomePro(server: OurServer, session: Session): Promise<void> {
+  const checkout = await post(server, '/api/billing/checkout', { period: 'monthly' }, session.cookie);
+  if (checkout.status !== 200) throw new Error(`checkout answered ${checkout.status}: ${await checkout.text()}`);
+  const { url } = (await checkout.json()) as { url: string };
+  const sessionId = url.split('/').pop() ?? '';
+  const paid = await post(server, `/api/billing/sandbox/checkout/${sessionId}/complete`, {}, session.cookie);
+  if (paid.status !== 200) throw new Error(`the sandbox payment answered ${paid.status}: ${await paid.text()}`);
+  const confirmed = await post(server, '/api/billing/checkout/confirm', { sessionId }, session.cookie);
+  if (confirmed.status !== 200)
+    throw new Error(`the confirmation answered ${confirmed.status}: ${await confirmed.text()}`);
+  const { subscription } = (await confirmed.json()) as { subscription: { entitled?: boolean } | null };
+  if (!subscription?.entitled) throw new Error('the sandbox checkout did not make the user Pro');
+}

@@ -87,6 +87,11 @@ export async function startJobQueue(options: {
     else await boss.unschedule(job.name).catch(() => {});
   }
 
+  if (connection.kind === 'pglite') {
+    const names = options.jobs.flatMap((job) => (job.onDead ? [job.name, deadQueue(job.name)] : [job.name]));
+    await failOrphanedRuns(boss, names, logger);
+  }
+
   if (options.work !== false) {
     for (const job of options.jobs) {
       const log = logger.child({ job: job.name });
@@ -162,6 +167,31 @@ export async function startJobQueue(options: {
       return stopping;
     },
   };
+}
+
+/**
+ * PGlite's data belongs to one process (decision 003) and that process starts one queue, so a job
+ * still `active` when the queue starts was running in a process that died (killed, out of memory,
+ * power cut). pg-boss would notice only once the job's heartbeat goes stale (heartbeatSeconds plus a
+ * supervisor pass); failing that try now gets it retried at once (after its retry delay), or dead
+ * with onDead after its last try, exactly as a stale heartbeat would. Each fail is fenced to the
+ * try it read, so it cannot touch a later one. Not on PostgreSQL: other instances may be running
+ * those jobs right now, and only their heartbeats tell.
+ */
+async function failOrphanedRuns(boss: PgBoss, names: string[], logger: Logger): Promise<void> {
+  for (const name of names) {
+    const orphans = (await boss.findJobs(name)).filter((job) => job.state === 'active');
+    if (orphans.length === 0) continue;
+    await boss.fail(
+      name,
+      orphans.map((job) => ({ id: job.id, retryCount: job.retryCount })),
+      { message: 'the process running this job stopped' },
+    );
+    logger.warn(
+      { job: name, ids: orphans.map((job) => job.id) },
+      'jobs left running by a stopped process count as a failed try',
+    );
+  }
 }
 
 /** For an app built without workers (some tests): sending work is refused as unavailable. */
