@@ -136,3 +136,33 @@ describe('job names', () => {
     expect(() => defineJob({ ...flaky, name: 'Bad Name' })).toThrow();
   });
 });
+
+describeEachDatabase('job queue settings across versions', (ctx) => {
+  it('a changed definition applies to the queue an earlier version created (its retries, here)', async () => {
+    const versioned = (retries: number) =>
+      defineJob({ ...flaky, name: 'test-versioned', retries }) as JobDefinition<unknown>;
+    const first = await startJobQueue({
+      connection: ctx.database.queueConnection,
+      logger,
+      jobs: [versioned(3)],
+      timing: FAST,
+      work: false,
+    });
+    await first.stop(1000);
+    const second = await startJobQueue({
+      connection: ctx.database.queueConnection,
+      logger,
+      jobs: [versioned(0)],
+      timing: FAST,
+    });
+    try {
+      const key = `${ctx.kind}-versioned`;
+      const id = await second.send(versioned(0), { key, failTimes: 99, hangMs: 0 });
+      await until(async () => record(key).dead === 1, 20_000);
+      expect(record(key).tries).toEqual([0]);
+      expect((await second.status(versioned(0), id))?.state).toBe('failed');
+    } finally {
+      await second.stop(1000);
+    }
+  }, 90_000);
+});

@@ -74,7 +74,7 @@ export async function startJobQueue(options: {
     if (byName.has(job.name)) throw new Error(`job ${job.name} is declared twice`);
     byName.set(job.name, job);
     if (job.onDead) await boss.createQueue(deadQueue(job.name), { retryLimit: 3, retryDelay: 5, retryBackoff: true });
-    await boss.createQueue(job.name, {
+    const settings = {
       retryLimit: job.retries,
       retryDelay: job.retryDelaySeconds,
       retryBackoff: true,
@@ -82,7 +82,11 @@ export async function startJobQueue(options: {
       heartbeatSeconds: Math.max(10, timing.heartbeatSeconds),
       notify: true,
       ...(job.onDead ? { deadLetter: deadQueue(job.name) } : {}),
-    });
+    };
+    // createQueue leaves an existing queue as it was created: the definition's settings of this
+    // version (more retries, a longer timeout…) are applied to it too.
+    await boss.createQueue(job.name, settings);
+    await boss.updateQueue(job.name, { ...settings, deadLetter: settings.deadLetter ?? null });
     if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { tz: 'UTC' });
     else await boss.unschedule(job.name).catch(() => {});
   }
