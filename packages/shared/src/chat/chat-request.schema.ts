@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LOCALES } from '../app/constants.ts';
 import { oneLineText, storableText } from '../app/text.ts';
-import { CHAT_ATTACHMENT_TYPES, CHAT_ATTACHMENTS_PER_MESSAGE } from '../models/model.schema.ts';
 import { documentIdFromUrl, PDF_MEDIA_TYPE, PDFS_PER_MESSAGE } from '../documents/documents.schema.ts';
+import { CHAT_ATTACHMENT_TYPES, CHAT_ATTACHMENTS_PER_MESSAGE } from '../models/model.schema.ts';
 import { CHAT_TOOL_IDS } from './tool-settings.ts';
 
 export const CHAT_MESSAGE_MAX_LENGTH = 20_000;
@@ -54,12 +54,20 @@ export const userMessageSchema = z
       .refine((parts) => parts.some((p) => p.type === 'text' && p.text.trim() !== ''), {
         message: 'A message needs text',
       })
-      .refine((parts) => parts.filter((p) => p.type === 'file' && p.mediaType !== PDF_MEDIA_TYPE).length <= CHAT_ATTACHMENTS_PER_MESSAGE, {
-        message: `At most ${CHAT_ATTACHMENTS_PER_MESSAGE} images`,
-      })
-      .refine((parts) => parts.filter((p) => p.type === 'file' && p.mediaType === PDF_MEDIA_TYPE).length <= PDFS_PER_MESSAGE, {
-        message: `At most ${PDFS_PER_MESSAGE} documents`,
-      }),
+      .refine(
+        (parts) =>
+          parts.filter((p) => p.type === 'file' && p.mediaType !== PDF_MEDIA_TYPE).length <=
+          CHAT_ATTACHMENTS_PER_MESSAGE,
+        {
+          message: `At most ${CHAT_ATTACHMENTS_PER_MESSAGE} images`,
+        },
+      )
+      .refine(
+        (parts) => parts.filter((p) => p.type === 'file' && p.mediaType === PDF_MEDIA_TYPE).length <= PDFS_PER_MESSAGE,
+        {
+          message: `At most ${PDFS_PER_MESSAGE} documents`,
+        },
+      ),
     metadata: z.unknown().optional(),
   })
   .strict();

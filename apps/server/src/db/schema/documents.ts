@@ -61,8 +61,5 @@ export const documentChunks = pgTable(
     text: text('text').notNull(),
     search: tsvector('search').generatedAlwaysAs(sql`to_tsvector('simple', text)`),
   },
-  (t) => [
-    primaryKey({ columns: [t.documentId, t.seq] }),
-    index('document_chunks_search_idx').using('gin', t.search),
-  ],
+  (t) => [primaryKey({ columns: [t.documentId, t.seq] }), index('document_chunks_search_idx').using('gin', t.search)],
 );
