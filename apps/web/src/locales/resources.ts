@@ -1,11 +1,13 @@
 import enChat from './en/chat.json';
 import enCommon from './en/common.json';
+import enDocuments from './en/documents.json';
 import enErrors from './en/errors.json';
 import enHistory from './en/history.json';
 import enTools from './en/tools.json';
 import enValidation from './en/validation.json';
 import trChat from './tr/chat.json';
 import trCommon from './tr/common.json';
+import trDocuments from './tr/documents.json';
 import trErrors from './tr/errors.json';
 import trHistory from './tr/history.json';
 import trTools from './tr/tools.json';
@@ -20,6 +22,7 @@ export const resources = {
     errors: enErrors,
     chat: enChat,
     history: enHistory,
+    documents: enDocuments,
   },
   tr: {
     common: trCommon,
@@ -28,5 +31,6 @@ export const resources = {
     errors: trErrors,
     chat: trChat,
     history: trHistory,
+    documents: trDocuments,
   },
 } as const;
