@@ -122,11 +122,17 @@ export async function assembleDocumentContext(
     passages = (await Promise.all(ids.map((id) => openingPassages(db, id, each)))).flat();
   }
   const shown = documents.flatMap((document) => {
-    const own = passages
-      .filter((p) => p.documentId === document.id)
-      .sort((a, b) => a.seq - b.seq)
-      .map((p) => ({ page: p.page, text: p.text }));
-    return own.length ? [{ document, pages: own }] : [];
+    const own = passages.filter((p) => p.documentId === document.id).sort((a, b) => a.seq - b.seq);
+    // Neighbouring passages of one page read as one (one page marker, the text as it runs on).
+    const pages: { page: number; text: string; seq: number }[] = [];
+    for (const passage of own) {
+      const last = pages.at(-1);
+      if (last && last.page === passage.page && last.seq === passage.seq - 1) {
+        last.text = `${last.text}\n${passage.text}`;
+        last.seq = passage.seq;
+      } else pages.push({ page: passage.page, text: passage.text, seq: passage.seq });
+    }
+    return pages.length ? [{ document, pages: pages.map(({ page, text }) => ({ page, text })) }] : [];
   });
   return { mode: 'passages', documents, shown, best: passages };
 }

@@ -437,106 +437,108 @@ function ChatSession({
   };
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: dropping images is a shortcut; the paperclip button does the same
-    <div
-      className="relative flex min-h-0 flex-1 flex-col"
-      onDragOver={onDragOver}
-      onDragLeave={onDragLeave}
-      onDrop={onDrop}
-    >
-      <DocumentCitationsContext.Provider value={citations}>
-        {banner}
-        <div className="relative min-h-0 flex-1">
-          <div
-            ref={scroller}
-            className="absolute inset-0 overflow-y-auto overflow-x-hidden"
-            data-testid="chat-scroller"
-          >
-            <div ref={content} className="flex min-h-full flex-col">
-              {messages.length === 0 ? (
-                tool.intro ? (
-                  tool.intro(fillExample)
-                ) : (
-                  <ChatIntro model={model} onExample={fillExample} />
-                )
-              ) : (
-                <div
-                  role="log"
-                  aria-live="polite"
-                  aria-label={t('conversation')}
-                  aria-busy={busy}
-                  className="mx-auto flex w-full min-w-0 max-w-3xl flex-col gap-6 px-3 pb-4 pt-6 sm:px-4"
-                  data-testid="chat-log"
-                >
-                  {messages.map((message, index) => (
-                    <MessageItem
-                      key={message.id}
-                      message={message}
-                      isLast={index === messages.length - 1}
-                      busy={busy}
-                      stopped={stoppedIds.has(message.id)}
-                      onEdit={handleEdit}
-                      onRegenerate={handleRegenerate}
-                      renderToolPart={renderToolPart}
-                    />
-                  ))}
-                </div>
-              )}
-              {waiting ? (
-                <div
-                  className="mx-auto flex w-full max-w-3xl items-center gap-2 px-3 pb-4 text-sm text-muted sm:px-4"
-                  role="status"
-                  data-testid="chat-waiting"
-                >
-                  <Spinner className="h-4 w-4 border-2" />
-                  {t('status.waiting')}
-                </div>
-              ) : null}
-              {errorCode ? (
-                <ChatErrorNotice
-                  code={errorCode}
-                  onRetry={retry}
-                  onUpgrade={() => dispatch(upgradeToProDialogSet(true))}
-                  onSignIn={() => dispatch(authDialogOpened('signIn'))}
-                />
-              ) : null}
-            </div>
-          </div>
-          {!atBottom && messages.length > 0 ? (
-            <button
-              type="button"
-              onClick={() => scrollToBottom('smooth')}
-              className={buttonClass(
-                'secondary',
-                'icon',
-                'absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full border border-border shadow-md',
-              )}
-              aria-label={t('actions.scrollToBottom')}
-              title={t('actions.scrollToBottom')}
-              data-testid="chat-scroll-bottom"
+    <DocumentCitationsContext.Provider value={citations}>
+      <div className="flex min-h-0 flex-1">
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping files is a shortcut; the paperclip button does the same */}
+        <div
+          className="relative flex min-h-0 min-w-0 flex-1 flex-col"
+          onDragOver={onDragOver}
+          onDragLeave={onDragLeave}
+          onDrop={onDrop}
+        >
+          {banner}
+          <div className="relative min-h-0 flex-1">
+            <div
+              ref={scroller}
+              className="absolute inset-0 overflow-y-auto overflow-x-hidden"
+              data-testid="chat-scroller"
             >
-              <ArrowDown className="h-5 w-5" aria-hidden="true" />
-            </button>
-          ) : null}
-        </div>
-        {dragging ? (
-          <div
-            className="pointer-events-none absolute inset-2 z-10 flex flex-col items-center justify-center gap-2 rounded-3xl border-2 border-dashed border-accent bg-bg/85 text-center text-sm font-medium"
-            aria-hidden="true"
-          >
-            <ImagePlus className="h-8 w-8 text-accent" />
-            {documentsMode !== 'off' ? t('documents:attach.drop') : vision ? t('attach.drop') : t('attach.noVision')}
+              <div ref={content} className="flex min-h-full flex-col">
+                {messages.length === 0 ? (
+                  tool.intro ? (
+                    tool.intro(fillExample)
+                  ) : (
+                    <ChatIntro model={model} onExample={fillExample} />
+                  )
+                ) : (
+                  <div
+                    role="log"
+                    aria-live="polite"
+                    aria-label={t('conversation')}
+                    aria-busy={busy}
+                    className="mx-auto flex w-full min-w-0 max-w-3xl flex-col gap-6 px-3 pb-4 pt-6 sm:px-4"
+                    data-testid="chat-log"
+                  >
+                    {messages.map((message, index) => (
+                      <MessageItem
+                        key={message.id}
+                        message={message}
+                        isLast={index === messages.length - 1}
+                        busy={busy}
+                        stopped={stoppedIds.has(message.id)}
+                        onEdit={handleEdit}
+                        onRegenerate={handleRegenerate}
+                        renderToolPart={renderToolPart}
+                      />
+                    ))}
+                  </div>
+                )}
+                {waiting ? (
+                  <div
+                    className="mx-auto flex w-full max-w-3xl items-center gap-2 px-3 pb-4 text-sm text-muted sm:px-4"
+                    role="status"
+                    data-testid="chat-waiting"
+                  >
+                    <Spinner className="h-4 w-4 border-2" />
+                    {t('status.waiting')}
+                  </div>
+                ) : null}
+                {errorCode ? (
+                  <ChatErrorNotice
+                    code={errorCode}
+                    onRetry={retry}
+                    onUpgrade={() => dispatch(upgradeToProDialogSet(true))}
+                    onSignIn={() => dispatch(authDialogOpened('signIn'))}
+                  />
+                ) : null}
+              </div>
+            </div>
+            {!atBottom && messages.length > 0 ? (
+              <button
+                type="button"
+                onClick={() => scrollToBottom('smooth')}
+                className={buttonClass(
+                  'secondary',
+                  'icon',
+                  'absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full border border-border shadow-md',
+                )}
+                aria-label={t('actions.scrollToBottom')}
+                title={t('actions.scrollToBottom')}
+                data-testid="chat-scroll-bottom"
+              >
+                <ArrowDown className="h-5 w-5" aria-hidden="true" />
+              </button>
+            ) : null}
           </div>
-        ) : null}
-        {tool.inputs}
-        <ChatInput
-          draftKey={toolId}
-          onSend={handleSend}
-          busy={busy}
-          onStop={handleStop}
-          attachments={attachments.control}
-        />
-        {footer}
+          {dragging ? (
+            <div
+              className="pointer-events-none absolute inset-2 z-10 flex flex-col items-center justify-center gap-2 rounded-3xl border-2 border-dashed border-accent bg-bg/85 text-center text-sm font-medium"
+              aria-hidden="true"
+            >
+              <ImagePlus className="h-8 w-8 text-accent" />
+              {documentsMode !== 'off' ? t('documents:attach.drop') : vision ? t('attach.drop') : t('attach.noVision')}
+            </div>
+          ) : null}
+          {tool.inputs}
+          <ChatInput
+            draftKey={toolId}
+            onSend={handleSend}
+            busy={busy}
+            onStop={handleStop}
+            attachments={attachments.control}
+          />
+          {footer}
+        </div>
         {panel ? (
           <DocumentPanel
             key={panel.documentId}
@@ -546,8 +548,8 @@ function ChatSession({
             onClose={closePanel}
           />
         ) : null}
-      </DocumentCitationsContext.Provider>
-    </div>
+      </div>
+    </DocumentCitationsContext.Provider>
   );
 }
 

@@ -5,6 +5,30 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useGetDocumentPageQuery } from '../../lib/api/documents-api.ts';
 
+/** A line that starts its own line when read: a list item, a numbered point. */
+const STARTS_ITEM = /^(?:[-•*–▪◦]|\d{1,3}[.)]|[a-z][.)])\s/i;
+
+/**
+ * A page's text as paragraphs to read: the PDF's hard line breaks inside a paragraph become spaces
+ * (a blank line still ends one), while list items and short lines such as headings keep their own line.
+ */
+export function readableParagraphs(text: string): string[] {
+  return text
+    .split(/\n{2,}/)
+    .map((block) => {
+      const lines = block.split('\n');
+      let out = lines[0] ?? '';
+      for (let i = 1; i < lines.length; i++) {
+        const line = lines[i] ?? '';
+        const previous = lines[i - 1] ?? '';
+        const keepBreak = STARTS_ITEM.test(line) || previous.length < 40 || /[:;]$/.test(previous);
+        out += keepBreak ? `\n${line}` : out.endsWith('-') ? line : ` ${line}`;
+      }
+      return out.trim();
+    })
+    .filter(Boolean);
+}
+
 /**
  * A document's page, beside the chat (over it on a phone): what a citation opens. Its text as the
  * server read it, with the previous and next pages a click away; Escape or the close button shut it.
@@ -38,7 +62,7 @@ export function DocumentPanel({
 
   return (
     <aside
-      className="fixed inset-0 z-40 flex flex-col bg-bg text-fg shadow-2xl sm:inset-y-0 sm:left-auto sm:right-0 sm:w-[28rem] sm:border-l sm:border-border"
+      className="fixed inset-0 z-40 flex flex-col bg-bg text-fg shadow-2xl sm:left-auto sm:w-[28rem] sm:border-l sm:border-border lg:static lg:z-auto lg:w-[26rem] lg:shrink-0 lg:shadow-none"
       aria-label={t('panel.label')}
       data-testid="document-panel"
     >
@@ -96,12 +120,17 @@ export function DocumentPanel({
           </p>
         ) : currentData ? (
           currentData.text.trim() ? (
-            <p
-              className="whitespace-pre-wrap break-words text-[0.95rem] leading-relaxed"
+            <div
+              className="flex flex-col gap-3 break-words text-[0.95rem] leading-relaxed"
               data-testid="document-panel-text"
             >
-              {currentData.text}
-            </p>
+              {readableParagraphs(currentData.text).map((paragraph, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a page's paragraphs never move
+                <p key={i} className="whitespace-pre-line">
+                  {paragraph}
+                </p>
+              ))}
+            </div>
           ) : (
             <p className="text-sm text-muted">{t('panel.empty')}</p>
           )
