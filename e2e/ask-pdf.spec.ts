@@ -61,6 +61,10 @@ test('a Pro person asks a 200-page PDF and opens the cited page; a free person i
   // The message waits while the document is read, then the chip says how long it is.
   await expect(chip.getByTestId('document-chip-status')).toHaveText('200 pages', { timeout: 60_000 });
   const shown = await statuses();
+  await page.screenshot({
+    path: resolve(SCREENSHOTS, 'ask-pdf-attached-light-en-desktop.png'),
+    animations: 'disabled',
+  });
   expect(shown.at(-1)).toBe('200 pages');
   const progress = shown.filter((s) => /^Uploading… \d+%$|^Waiting to be read…$|^Reading page \d+ of 200$/.test(s));
   expect(progress.length, `progress shown on the chip: ${JSON.stringify(shown)}`).toBeGreaterThan(0);
