@@ -366,6 +366,9 @@ describeEachDatabase('ask PDF: documents, reading, answers with page citations',
       modelId: 'gpt-4o-mini',
     };
     await expectError(await lapsed.post('/api/chat', regenerate), 403, 'PDF_REQUIRES_PRO');
+    // Refused before anything was written: the thread holds the first question and its answer only.
+    const thread = (await (await lapsed.get(`/api/threads/${turn.threadId}`)).json()) as { messages: unknown[] };
+    expect(thread.messages).toHaveLength(2);
     // Their documents stay theirs: listed, readable and deletable.
     expect(((await (await lapsed.get('/api/documents')).json()) as DocumentList).documents).toHaveLength(1);
     expect((await lapsed.get(`/api/documents/${doc.id}/pages/1`)).status).toBe(200);

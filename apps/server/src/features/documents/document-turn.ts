@@ -7,7 +7,7 @@ import {
   PDF_MEDIA_TYPE,
   type Plan,
 } from '@polymath/shared';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -44,6 +44,11 @@ export async function checkMessageDocuments(
   db: Db,
   args: { userId: string; plan: Plan; request: ChatRequest; accepts: boolean },
 ): Promise<void> {
+  // A free person cannot go on asking in a chat that has documents (a Pro person's, before their
+  // plan ended): refused here, before anything of the turn is written.
+  if (args.accepts && args.plan !== 'pro' && (await threadHasDocuments(db, args.userId, args.request.threadId))) {
+    throw new AppError('PDF_REQUIRES_PRO');
+  }
   if (args.request.trigger !== 'submit-message') return;
   const ids = documentIdsOf(args.request.message.parts);
   if (ids.length === 0) return;
@@ -58,6 +63,23 @@ export async function checkMessageDocuments(
     }
     if (row.status !== 'ready') throw new AppError('PDF_NOT_READY');
   }
+}
+
+/** Whether any message the person sent in the thread carries a PDF. */
+async function threadHasDocuments(db: Db, userId: string, threadId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.threadId, threadId),
+        eq(messages.userId, userId),
+        eq(messages.role, 'user'),
+        sql`${messages.parts} @> ${JSON.stringify([{ type: 'file', mediaType: PDF_MEDIA_TYPE }])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The ready documents attached anywhere in the thread, in the order they were first attached. */
