@@ -1,6 +1,7 @@
 import type { Database } from './db/client.ts';
 import type { BillingRuntime } from './features/billing/billing-runtime.ts';
 import { billingSweepJob, stripePriceCheckJob } from './features/billing/billing-sweep.ts';
+import { createDocumentJob } from './features/documents/document.job.ts';
 import { createImageJob } from './features/images/image.job.ts';
 import type { ImageModelRegistry } from './features/images/image-models.ts';
 import { purgeDeletedThreadsJob } from './features/threads/threads.service.ts';
@@ -20,6 +21,7 @@ export function appJobs(deps: {
   const db = deps.database.db;
   return [
     createImageJob({ db, files: deps.files, imageModels: deps.imageModels }),
+    createDocumentJob({ db, files: deps.files }),
     billingSweepJob(deps.billing),
     stripePriceCheckJob(deps.billing, deps.logger),
     purgeDeletedThreadsJob(db),

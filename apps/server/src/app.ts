@@ -18,6 +18,7 @@ import { createChatRuntime } from './features/chat/chat-runtime.ts';
 import type { ChatTurnDeps } from './features/chat/chat-turn.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { creditsRoutes } from './features/credits/credits.routes.ts';
+import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { createImageModelRegistry } from './features/images/image-models.ts';
 import { imagesRoutes } from './features/images/images.routes.ts';
@@ -40,7 +41,13 @@ const SERVER_TO_SERVER = (path: string) =>
   path.startsWith('/api/auth/callback/') ||
   path.startsWith('/api/auth/oauth2/callback/');
 /** Routes that apply their own, larger body limit (uploads, chat messages). */
-const OWN_LIMIT_ROUTES = new Set(['/api/me/photo', '/api/chat/attachments', '/api/chat', '/api/billing/webhook']);
+const OWN_LIMIT_ROUTES = new Set([
+  '/api/me/photo',
+  '/api/chat/attachments',
+  '/api/chat',
+  '/api/documents',
+  '/api/billing/webhook',
+]);
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -103,6 +110,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/chat', chatRoutes(auth, turns));
   app.route('/api/images', imagesRoutes(auth, imageModels));
   app.route('/api/horoscope', horoscopeRoutes());
+  app.route('/api/documents', documentsRoutes(auth));
   const billing =
     deps.billing ??
     createBillingRuntime({

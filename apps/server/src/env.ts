@@ -72,6 +72,11 @@ const envSchema = z.object({
   FREE_DAILY_MESSAGES: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_FREE_DAILY_MESSAGES),
   /** Fair use for Pro: images a person may make per UTC day across the image tools. */
   PRO_DAILY_IMAGES: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_PRO_DAILY_IMAGES),
+  /**
+   * Ask PDF: the most tokens of document text a turn sends whole (within half the model's context);
+   * larger documents are answered from their best passages, found with full-text search.
+   */
+  PDF_WHOLE_DOCUMENT_MAX_TOKENS: z.coerce.number().int().min(0).max(10_000_000).default(24_000),
   /** Fair use for everyone (Pro included): messages per user per window. */
   CHAT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(30),
   CHAT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),

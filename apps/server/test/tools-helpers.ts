@@ -1,6 +1,7 @@
 import { createApp } from '../src/app.ts';
 import type { AppDeps } from '../src/app-env.ts';
 import type { Database } from '../src/db/client.ts';
+import { createDocumentJob } from '../src/features/documents/document.job.ts';
 import { createImageJob } from '../src/features/images/image.job.ts';
 import { createImageModelRegistry } from '../src/features/images/image-models.ts';
 import { type JobQueue, type QueueTiming, startJobQueue } from '../src/lib/queue/job-queue.ts';
@@ -17,7 +18,7 @@ export type ToolsApp = {
 };
 
 /**
- * The app with its job queue working the image job, as index.ts starts them: for tests of tools
+ * The app with its job queue working the image and document jobs, as index.ts starts them: for tests of tools
  * whose work runs in jobs. `work: false` gives a queue that only stores jobs (nothing runs them).
  */
 export async function startToolsApp(
@@ -29,7 +30,10 @@ export async function startToolsApp(
   const jobs = await startJobQueue({
     connection: database.queueConnection,
     logger: deps.logger,
-    jobs: [createImageJob({ db: deps.db, files: deps.files, imageModels, retryDelaySeconds: 0 })],
+    jobs: [
+      createImageJob({ db: deps.db, files: deps.files, imageModels, retryDelaySeconds: 0 }),
+      createDocumentJob({ db: deps.db, files: deps.files, retryDelaySeconds: 0 }),
+    ],
     timing: FAST_QUEUE,
     work: overrides.work ?? true,
   });

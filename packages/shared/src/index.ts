@@ -13,6 +13,8 @@ export * from './chat/chat-request.schema.ts';
 export * from './chat/thread-paths.ts';
 export * from './chat/tool-settings.ts';
 export * from './credits/credits.schema.ts';
+export * from './documents/documents.schema.ts';
+export * from './documents/page-citations.ts';
 export * from './errors/error-codes.ts';
 export * from './horoscope/horoscope-api.schema.ts';
 export * from './horoscope/horoscope-input.schema.ts';

@@ -1,5 +1,6 @@
 import enChat from './en/chat.json';
 import enCommon from './en/common.json';
+import enDocuments from './en/documents.json';
 import enErrors from './en/errors.json';
 import enHistory from './en/history.json';
 import enHoroscope from './en/horoscope.json';
@@ -8,6 +9,7 @@ import enTools from './en/tools.json';
 import enValidation from './en/validation.json';
 import trChat from './tr/chat.json';
 import trCommon from './tr/common.json';
+import trDocuments from './tr/documents.json';
 import trErrors from './tr/errors.json';
 import trHistory from './tr/history.json';
 import trHoroscope from './tr/horoscope.json';
@@ -26,6 +28,7 @@ export const resources = {
     history: enHistory,
     images: enImages,
     horoscope: enHoroscope,
+    documents: enDocuments,
   },
   tr: {
     common: trCommon,
@@ -36,5 +39,6 @@ export const resources = {
     history: trHistory,
     images: trImages,
     horoscope: trHoroscope,
+    documents: trDocuments,
   },
 } as const;

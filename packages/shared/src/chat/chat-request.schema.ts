@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../app/constants.ts';
 import { oneLineText, storableText } from '../app/text.ts';
+import { documentIdFromUrl, PDF_MEDIA_TYPE, PDFS_PER_MESSAGE } from '../documents/documents.schema.ts';
 import { CHAT_ATTACHMENT_TYPES, CHAT_ATTACHMENTS_PER_MESSAGE } from '../models/model.schema.ts';
 import { CHAT_TOOL_IDS } from './tool-settings.ts';
 
@@ -21,7 +22,7 @@ const textPartSchema = z
   .strict();
 
 /** An image the user attached: uploaded first (POST /api/chat/attachments); `url` is what that returned. */
-const filePartSchema = z
+const imagePartSchema = z
   .object({
     type: z.literal('file'),
     mediaType: z.enum(CHAT_ATTACHMENT_TYPES),
@@ -30,6 +31,18 @@ const filePartSchema = z
   })
   .strict();
 
+/** A PDF the user attached (ask PDF, Pro): uploaded first (POST /api/documents); `url` names the document. */
+const documentPartSchema = z
+  .object({
+    type: z.literal('file'),
+    mediaType: z.literal(PDF_MEDIA_TYPE),
+    url: z.string().refine((url) => documentIdFromUrl(url) !== null, { message: 'Not a document' }),
+    filename: oneLineText().max(255).optional(),
+  })
+  .strict();
+
+const filePartSchema = z.discriminatedUnion('mediaType', [imagePartSchema, documentPartSchema]);
+
 export const userMessageSchema = z
   .object({
     id: clientIdSchema,
@@ -37,10 +50,24 @@ export const userMessageSchema = z
     parts: z
       .array(z.discriminatedUnion('type', [textPartSchema, filePartSchema]))
       .min(1)
-      .max(CHAT_ATTACHMENTS_PER_MESSAGE + 1)
+      .max(CHAT_ATTACHMENTS_PER_MESSAGE + PDFS_PER_MESSAGE + 1)
       .refine((parts) => parts.some((p) => p.type === 'text' && p.text.trim() !== ''), {
         message: 'A message needs text',
-      }),
+      })
+      .refine(
+        (parts) =>
+          parts.filter((p) => p.type === 'file' && p.mediaType !== PDF_MEDIA_TYPE).length <=
+          CHAT_ATTACHMENTS_PER_MESSAGE,
+        {
+          message: `At most ${CHAT_ATTACHMENTS_PER_MESSAGE} images`,
+        },
+      )
+      .refine(
+        (parts) => parts.filter((p) => p.type === 'file' && p.mediaType === PDF_MEDIA_TYPE).length <= PDFS_PER_MESSAGE,
+        {
+          message: `At most ${PDFS_PER_MESSAGE} documents`,
+        },
+      ),
     metadata: z.unknown().optional(),
   })
   .strict();

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { refundCreditFor, releaseCredit, reserveCredit } from '../credits/credits.service.ts';
+import { checkMessageDocuments } from '../documents/document-turn.ts';
 import type { ToolDefinition, ToolServices, ToolTurn } from '../tools/tool-definition.ts';
 import type { ToolRegistry } from '../tools/tool-registry.ts';
 import {
@@ -95,6 +96,7 @@ export async function startChatTurn(
   const model = checkModel(runtime.models.get(request.modelId), user.plan, request);
   if (!runtime.fairUse.hit(user.id)) throw new AppError('RATE_LIMITED');
   await checkAttachments(files, user.id, request);
+  await checkMessageDocuments(db, { userId: user.id, plan: user.plan, request, accepts: tool.documents === true });
 
   const answerId = newAnswerId();
   const { created } = await claimThread(db, { userId: user.id, plan: user.plan, request, answerId, now: at });
@@ -119,14 +121,16 @@ export async function startChatTurn(
       input,
       now: at,
       text,
+      contextTokens: model.contextTokens,
     };
+    const prepared = tool.prepare ? await tool.prepare(turn) : null;
     const modelMessages = await modelMessagesFor(db, files, {
       userId: user.id,
       threadId: request.threadId,
       answerId,
       firstMessage: created && request.trigger === 'submit-message' ? request.message : undefined,
     });
-    const script = tool.demo;
+    const script = prepared?.demo ?? tool.demo;
     const generation = await startGeneration({
       db,
       logger,
@@ -148,7 +152,7 @@ export async function startChatTurn(
             }
           : {}),
       }),
-      system: tool.systemPrompt({ locale, input, now: at }),
+      system: [tool.systemPrompt({ locale, input, now: at }), prepared?.system].filter(Boolean).join('\n\n'),
       functions: tool.functions?.(turn),
       maxSteps: tool.functions ? (tool.maxSteps ?? 3) : 1,
       modelMessages,

@@ -30,12 +30,21 @@ export function userMessageText(message: UserMessage): string {
   return messagePartsText(message.parts);
 }
 
+/**
+ * An attached image (sent to the model as pixels); the other file parts are PDFs, which the server
+ * reads as text and hands over through the tool's prepared context (features/documents).
+ */
+function isImagePart(part: { mediaType: string }): boolean {
+  return part.mediaType.startsWith('image/');
+}
+
 /** Checks the model against the plan before anything is written. */
 export function checkModel(model: ResolvedModel | undefined, plan: Plan, request: ChatRequest): ResolvedModel {
   if (!model?.available) throw new AppError('MODEL_UNAVAILABLE');
   if (model.tier === 'pro' && plan !== 'pro') throw new AppError('MODEL_REQUIRES_PRO');
   if (request.trigger === 'submit-message' && !model.capabilities.vision) {
-    if (request.message.parts.some((p) => p.type === 'file')) throw new AppError('MODEL_NO_VISION');
+    // PDFs are read as text by the server (ask PDF); only images need a model that sees.
+    if (request.message.parts.some((p) => p.type === 'file' && isImagePart(p))) throw new AppError('MODEL_NO_VISION');
   }
   return model;
 }
@@ -211,7 +220,7 @@ export async function modelMessagesFor(
       else if (part.type === 'step-start' && row.role === 'assistant') kept.push(part);
       else if (isToolUIPart(part) && row.role === 'assistant') {
         if (part.state === 'output-available' || part.state === 'output-error') kept.push(part);
-      } else if (part.type === 'file' && row.role === 'user') {
+      } else if (part.type === 'file' && row.role === 'user' && isImagePart(part)) {
         const bytes = await readOwnedAttachment(files, userId, part.url);
         if (bytes) {
           kept.push({
@@ -231,7 +240,7 @@ export async function modelMessagesFor(
 export async function checkAttachments(files: FileStore, userId: string, request: ChatRequest): Promise<void> {
   if (request.trigger !== 'submit-message') return;
   for (const part of request.message.parts) {
-    if (part.type !== 'file') continue;
+    if (part.type !== 'file' || !isImagePart(part)) continue;
     const bytes = await readOwnedAttachment(files, userId, part.url);
     if (!bytes) throw new AppError('INVALID_FILE', 'An attached image was not found. Attach it again.');
   }

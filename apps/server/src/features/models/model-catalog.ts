@@ -45,6 +45,8 @@ const modelEntrySchema = z.object({
   examples: localizedList.default([]),
   capabilities: z.object({ vision: z.boolean().default(false), reasoning: z.boolean().default(false) }),
   tier: z.enum(PLANS),
+  /** Tokens the model reads at once (its context window); ask PDF sends a document whole within it. */
+  contextTokens: z.number().int().min(1000).max(100_000_000).default(16_000),
 });
 
 /**

@@ -10,6 +10,8 @@ export type ResolvedModel = {
   id: string;
   tier: CatalogueModel['tier'];
   capabilities: CatalogueModel['capabilities'];
+  /** Tokens the model reads at once (the catalogue's contextTokens). */
+  contextTokens: number;
   available: boolean;
   /** True for the offline demo model. */
   demo: boolean;
@@ -27,6 +29,9 @@ export type ModelRegistry = {
   /** True when no provider is configured and the offline demo model answers. */
   demo: boolean;
 };
+
+/** The demo reads everything it is given; a small window keeps its document behaviour like a real model's. */
+const DEMO_CONTEXT_TOKENS = 16_000;
 
 const DEMO_TEXT: Record<Locale, { description: string; examples: string[] }> = {
   en: {
@@ -58,6 +63,7 @@ export function createModelRegistry(env: Env, catalogue: Catalogue = loadCatalog
       id: model.id,
       tier: model.tier,
       capabilities: model.capabilities,
+      contextTokens: model.contextTokens,
       available: providers.isConfigured(model.provider),
       demo: false,
       languageModel: () => {
@@ -72,6 +78,7 @@ export function createModelRegistry(env: Env, catalogue: Catalogue = loadCatalog
       id: DEMO_MODEL_ID,
       tier: 'free',
       capabilities: { vision: false, reasoning: false },
+      contextTokens: DEMO_CONTEXT_TOKENS,
       available: true,
       demo: true,
       languageModel: (options) => createDemoModel(options),

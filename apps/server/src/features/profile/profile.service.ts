@@ -15,6 +15,7 @@ import { type FileStore, newFileName } from '../../lib/storage/file-store.ts';
 import { deleteUserAttachments } from '../attachments/attachments.service.ts';
 import { localeOf } from '../auth/auth.ts';
 import { hasRenewingSubscription } from '../billing/subscriptions.service.ts';
+import { deleteUserDocuments } from '../documents/documents.service.ts';
 import { deleteUserImages } from '../images/images.service.ts';
 
 /** Profile photos live in this folder of the file store and are served at AVATAR_URL_PREFIX + name. */
@@ -210,4 +211,5 @@ export async function deleteAccount(db: Db, files: FileStore, userId: string): P
   // Threads, messages and image rows went with the user (ON DELETE CASCADE); their pictures are files.
   await deleteUserAttachments(files, userId);
   await deleteUserImages(files, userId);
+  await deleteUserDocuments(files, userId);
 }

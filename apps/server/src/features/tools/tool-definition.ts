@@ -32,6 +32,8 @@ export type ToolTurn<I> = {
   now: Date;
   /** The message the person just sent (empty on a regenerate). */
   text: string;
+  /** Tokens the turn's model reads at once (its context window). */
+  contextTokens: number;
 };
 
 /** A call the offline demo model makes for a message, like a real model would. */
@@ -65,6 +67,21 @@ export type ToolDefinition<I = unknown> = {
   functions?(turn: ToolTurn<I>): ToolSet;
   /** How many model steps a turn may take (a call, its result, the answer): 1 without functions. */
   maxSteps?: number;
+  demo?: DemoScript<I>;
+  /** PDFs (ask PDF, Pro) may be attached to this tool's messages; other tools refuse them. */
+  documents?: boolean;
+  /**
+   * Context the server assembles for the turn before the model is called (the documents of the
+   * chat, whole or their best passages): text added to the system prompt, and, for the offline demo
+   * model, a script that answers from it. Throwing an AppError refuses the turn (nothing is charged).
+   */
+  prepare?(turn: ToolTurn<I>): Promise<TurnPreparation<I> | null>;
+};
+
+export type TurnPreparation<I> = {
+  /** Added after the tool's system prompt for this turn. */
+  system?: string;
+  /** Replaces the tool's demo script for this turn. */
   demo?: DemoScript<I>;
 };
 

@@ -23,6 +23,8 @@ export type ToolChatProps = {
   pathId?: string | undefined;
   /** An empty chat shows the model's description and examples instead of the tool's (AI Chat). */
   modelIntro?: boolean;
+  /** PDFs may be attached (ask PDF, Pro): free people see them locked. */
+  documents?: boolean;
   /** The tool's own intro of an empty chat, in place of its title, description and examples. */
   intro?: (fill: (text: string) => void) => ReactNode;
 } & Pick<ConversationTool, 'inputs' | 'input' | 'canSend' | 'renderToolPart' | 'onThreadInput'>;
@@ -32,7 +34,17 @@ export type ToolChatProps = {
  * intro and examples on an empty chat, its inputs above the message box, its threads in the
  * history at /<tool>/<threadId>. A Pro tool says so to free users and sends them to the upgrade.
  */
-export function ToolChat({ toolId, toolKey, icon, pathId, intro, modelIntro, canSend, ...parts }: ToolChatProps) {
+export function ToolChat({
+  toolId,
+  toolKey,
+  icon,
+  pathId,
+  intro,
+  modelIntro,
+  documents,
+  canSend,
+  ...parts
+}: ToolChatProps) {
   const { t } = useTranslation('tools');
   const dispatch = useAppDispatch();
   const { threadId } = useParams();
@@ -57,6 +69,7 @@ export function ToolChat({ toolId, toolKey, icon, pathId, intro, modelIntro, can
             )}
           </>
         ),
+    ...(documents ? { documents: { locked: signedIn && !isPro } } : {}),
     canSend: () => {
       if (lockedTool) {
         dispatch(upgradeToProDialogSet(true));

@@ -3,15 +3,26 @@ import {
   CHAT_ATTACHMENT_MAX_BYTES,
   CHAT_ATTACHMENT_TYPES,
   CHAT_ATTACHMENTS_PER_MESSAGE,
+  type DocumentItem,
   type ErrorCode,
   isErrorCode,
+  PDF_MAX_BYTES,
+  PDF_MEDIA_TYPE,
+  PDFS_PER_MESSAGE,
 } from '@polymath/shared';
 
 export const ATTACHMENT_ACCEPT = CHAT_ATTACHMENT_TYPES.join(',');
 export const ATTACHMENT_MAX_MB = Math.floor(CHAT_ATTACHMENT_MAX_BYTES / (1024 * 1024));
+export const PDF_ACCEPT = `${PDF_MEDIA_TYPE},.pdf`;
+export const PDF_MAX_MB = Math.floor(PDF_MAX_BYTES / (1024 * 1024));
 
 /** Why a file cannot be attached (translated as chat:attach.<problem>). */
 export type AttachmentProblem = 'type' | 'tooLarge' | 'tooMany';
+
+/** A PDF by its type, or by its name when the browser gives no type (some drag sources). */
+export function isPdfFile(file: { type: string; name: string }): boolean {
+  return file.type === PDF_MEDIA_TYPE || (file.type === '' && /\.pdf$/i.test(file.name));
+}
 
 /** The client-side check before upload; the server checks the content again. */
 export function checkAttachment(
@@ -24,6 +35,13 @@ export function checkAttachment(
   return null;
 }
 
+/** The same for a PDF (translated as documents:attach.<problem>). */
+export function checkPdf(file: { size: number }, alreadyAttached: number): AttachmentProblem | null {
+  if (alreadyAttached >= PDFS_PER_MESSAGE) return 'tooMany';
+  if (file.size > PDF_MAX_BYTES) return 'tooLarge';
+  return null;
+}
+
 export class AttachmentUploadError extends Error {
   readonly code: ErrorCode | 'ABORTED';
   constructor(code: ErrorCode | 'ABORTED') {
@@ -32,25 +50,24 @@ export class AttachmentUploadError extends Error {
   }
 }
 
+type UploadOptions = { onProgress?: (fraction: number) => void; signal?: AbortSignal };
+
 /**
- * POST /api/chat/attachments (multipart field `file`) with upload progress (fetch cannot report it).
- * Resolves with the part the message then carries.
+ * POSTs a file as multipart field `file` with upload progress (fetch cannot report it); resolves
+ * with the JSON body of a 2xx answer, rejects with the error's code otherwise.
  */
-export function uploadAttachment(
-  file: File,
-  { onProgress, signal }: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
-): Promise<AttachmentResponse> {
+function uploadFile<T>(path: string, file: File, { onProgress, signal }: UploadOptions): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/chat/attachments');
+    xhr.open('POST', path);
     xhr.responseType = 'json';
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && onProgress) onProgress(e.loaded / e.total);
     };
     xhr.onload = () => {
-      const body = xhr.response as (AttachmentResponse & { error?: { code?: unknown } }) | null;
-      if (xhr.status >= 200 && xhr.status < 300 && body?.url) {
-        resolve({ url: body.url, mediaType: body.mediaType, ...(body.filename ? { filename: body.filename } : {}) });
+      const body = xhr.response as (T & { error?: { code?: unknown } }) | null;
+      if (xhr.status >= 200 && xhr.status < 300 && body) {
+        resolve(body);
         return;
       }
       const code = body?.error?.code;
@@ -73,4 +90,16 @@ export function uploadAttachment(
     form.append('file', file, file.name);
     xhr.send(form);
   });
+}
+
+/** POST /api/chat/attachments: an image; resolves with the part the message then carries. */
+export async function uploadAttachment(file: File, options: UploadOptions = {}): Promise<AttachmentResponse> {
+  const body = await uploadFile<AttachmentResponse>('/api/chat/attachments', file, options);
+  if (!body.url) throw new AttachmentUploadError('INVALID_FILE');
+  return { url: body.url, mediaType: body.mediaType, ...(body.filename ? { filename: body.filename } : {}) };
+}
+
+/** POST /api/documents: a PDF (Pro); resolves with the document, which a job then reads. */
+export function uploadDocument(file: File, options: UploadOptions = {}): Promise<DocumentItem> {
+  return uploadFile<DocumentItem>('/api/documents', file, options);
 }

@@ -1,4 +1,4 @@
-import { ArrowUp, Loader2, Mic, MicOff, Paperclip, Square, X } from 'lucide-react';
+import { ArrowUp, Mic, MicOff, Square } from 'lucide-react';
 import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'react-redux';
@@ -8,7 +8,9 @@ import { cn } from '../../components/ui/cn.ts';
 import { draftChanged } from '../../lib/store/chat-slice.ts';
 import { authDialogOpened } from '../../lib/store/dialogs-slice.ts';
 import { type RootState, useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
-import { ATTACHMENT_ACCEPT } from './attachments.ts';
+import { AttachButton } from './attach-button.tsx';
+import { AttachmentTray } from './attachment-tray.tsx';
+import { isPdfFile } from './attachments.ts';
 import type { AttachmentsControl } from './use-attachments.ts';
 import { useDictation } from './use-dictation.ts';
 
@@ -25,7 +27,7 @@ export type ChatInputProps = {
   /** An answer is being written: Enter does not send and the send button becomes Stop. */
   busy?: boolean;
   onStop?: () => void;
-  /** Image attachments (vision models); without it there is no paperclip. */
+  /** Attachments (images for vision models, PDFs in AI Chat); without it there is no paperclip. */
   attachments?: AttachmentsControl;
 };
 
@@ -40,7 +42,6 @@ export function ChatInput({ draftKey, placeholder, onSend, busy = false, onStop,
   const text = useAppSelector((s) => s.chat.drafts[draftKey] ?? '');
   const signedIn = useAppSelector((s) => s.user.currentUser !== null);
   const ref = useRef<HTMLTextAreaElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const setText = useCallback(
     (value: string) => dispatch(draftChanged({ key: draftKey, text: value })),
@@ -89,18 +90,11 @@ export function ChatInput({ draftKey, placeholder, onSend, busy = false, onStop,
   };
   const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
     if (!attachments) return;
-    const files = [...e.clipboardData.files].filter((f) => f.type.startsWith('image/'));
+    const files = [...e.clipboardData.files].filter((f) => f.type.startsWith('image/') || isPdfFile(f));
     if (!files.length) return;
     if (!e.clipboardData.getData('text/plain')) e.preventDefault();
     if (!signedIn) dispatch(authDialogOpened('signIn'));
     else attachments.add(files);
-  };
-
-  const onAttachClick = () => {
-    if (!attachments) return;
-    if (!attachments.enabled) toast.info(t('chat:attach.noVision'));
-    else if (!signedIn) dispatch(authDialogOpened('signIn'));
-    else fileInput.current?.click();
   };
 
   const onVoiceClick = () => {
@@ -113,82 +107,19 @@ export function ChatInput({ draftKey, placeholder, onSend, busy = false, onStop,
     : dictation.listening
       ? t('chat:voice.stop')
       : t('chat:voice.start');
-  const attachLabel = attachments?.enabled ? t('chat:attach.button') : t('chat:attach.noVision');
 
   return (
     <form onSubmit={onSubmit} className="mx-auto w-full max-w-3xl px-3 pb-3 sm:px-4 sm:pb-4">
       <div className="flex flex-col gap-2 rounded-3xl border border-border bg-surface p-2 shadow-sm focus-within:border-accent">
-        {attachments && attachments.items.length > 0 ? (
-          <ul className="flex flex-wrap gap-2 px-1 pt-1" aria-label={t('chat:attach.listLabel')}>
-            {attachments.items.map((item) => (
-              <li key={item.id} className="relative h-16 w-16 shrink-0">
-                <img
-                  src={item.previewUrl}
-                  alt={item.name}
-                  className={cn(
-                    'h-16 w-16 rounded-xl border border-border object-cover',
-                    item.status === 'uploading' && 'opacity-60',
-                  )}
-                />
-                {item.status === 'uploading' ? (
-                  <span
-                    className="absolute inset-0 flex items-center justify-center rounded-xl bg-bg/40 text-xs font-semibold"
-                    role="status"
-                  >
-                    <Loader2 className="h-5 w-5 animate-spin text-accent" aria-hidden="true" />
-                    <span className="sr-only">{t('chat:attach.uploading', { name: item.name })}</span>
-                    {item.progress > 0 ? (
-                      <span className="absolute bottom-0.5 rounded bg-bg/80 px-1 text-[10px]" aria-hidden="true">
-                        {Math.round(item.progress * 100)}%
-                      </span>
-                    ) : null}
-                  </span>
-                ) : null}
-                <button
-                  type="button"
-                  onClick={() => attachments.remove(item.id)}
-                  className="absolute -right-1.5 -top-1.5 flex h-6 w-6 cursor-pointer items-center justify-center rounded-full border border-border bg-bg text-fg shadow-sm hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-accent"
-                  aria-label={t('chat:attach.remove', { name: item.name })}
-                  data-testid="attachment-remove"
-                >
-                  <X className="h-3.5 w-3.5" aria-hidden="true" />
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        {attachments ? <AttachmentTray attachments={attachments} /> : null}
         <div className="flex items-end gap-1 sm:gap-2">
           {attachments ? (
-            <>
-              <button
-                type="button"
-                className={buttonClass(
-                  'ghost',
-                  'icon',
-                  cn('shrink-0 rounded-full', !attachments.enabled && 'opacity-50'),
-                )}
-                aria-label={attachLabel}
-                title={attachLabel}
-                aria-disabled={!attachments.enabled || undefined}
-                onClick={onAttachClick}
-                data-testid="attach-button"
-              >
-                <Paperclip className="h-5 w-5" aria-hidden="true" />
-              </button>
-              <input
-                ref={fileInput}
-                type="file"
-                accept={ATTACHMENT_ACCEPT}
-                multiple
-                hidden
-                tabIndex={-1}
-                aria-hidden="true"
-                onChange={(e) => {
-                  if (e.target.files) attachments.add([...e.target.files]);
-                  e.target.value = '';
-                }}
-              />
-            </>
+            <AttachButton
+              attachments={attachments}
+              signedIn={signedIn}
+              onSignIn={() => dispatch(authDialogOpened('signIn'))}
+              onNoVision={() => toast.info(t('chat:attach.noVision'))}
+            />
           ) : null}
           <label htmlFor="chat-input" className="sr-only">
             {t('chat.inputLabel')}

@@ -21,6 +21,7 @@ const history: ChatUIMessage[] = [
     role: 'user',
     parts: [
       { type: 'file', mediaType: 'image/webp', url: '/api/files/attachments/abc_DEF-123.webp', filename: 'cat.png' },
+      { type: 'file', mediaType: 'application/pdf', url: '/api/documents/abcdEFGH1234_-xy', filename: 'vet.pdf' },
       { type: 'text', text: 'What is in this picture?', state: 'done' },
     ],
   },
@@ -47,6 +48,7 @@ describe('buildChatRequestBody', () => {
             url: '/api/files/attachments/abc_DEF-123.webp',
             filename: 'cat.png',
           },
+          { type: 'file', mediaType: 'application/pdf', url: '/api/documents/abcdEFGH1234_-xy', filename: 'vet.pdf' },
           { type: 'text', text: 'What is in this picture?' },
         ],
       },

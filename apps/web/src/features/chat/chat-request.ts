@@ -4,6 +4,7 @@ import {
   type ChatRequest,
   type ChatToolId,
   type Locale,
+  PDF_MEDIA_TYPE,
   type UserMessage,
 } from '@polymath/shared';
 import { DefaultChatTransport, type UIMessage } from 'ai';
@@ -22,14 +23,14 @@ export type ChatContext = {
   toolInput?: Record<string, unknown> | undefined;
 };
 
-type AttachmentType = (typeof CHAT_ATTACHMENT_TYPES)[number];
+type AttachmentType = (typeof CHAT_ATTACHMENT_TYPES)[number] | typeof PDF_MEDIA_TYPE;
 type UserPart = UserMessage['parts'][number];
 
 function isAttachmentType(value: string): value is AttachmentType {
-  return (CHAT_ATTACHMENT_TYPES as readonly string[]).includes(value);
+  return value === PDF_MEDIA_TYPE || (CHAT_ATTACHMENT_TYPES as readonly string[]).includes(value);
 }
 
-/** The wire form of a user message: text and uploaded images only, without client-side fields. */
+/** The wire form of a user message: text, uploaded images and PDFs only, without client-side fields. */
 export function toUserMessagePayload(message: ChatUIMessage): UserMessage {
   if (message.role !== 'user') throw new Error(`Message ${message.id} is not a user message`);
   const parts: UserPart[] = [];

@@ -1,5 +1,5 @@
 import { useChat } from '@ai-sdk/react';
-import type { ChatToolId, ErrorCode, PublicModel } from '@polymath/shared';
+import { type ChatToolId, documentIdFromUrl, type ErrorCode, type PublicModel } from '@polymath/shared';
 import { type DynamicToolUIPart, type FileUIPart, generateId, isToolUIPart, type ToolUIPart } from 'ai';
 import { ArrowDown, ImagePlus, MessageSquare } from 'lucide-react';
 import { type DragEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -27,6 +27,8 @@ import {
   messageText,
   requestServerStop,
 } from './chat-request.ts';
+import { type ChatDocument, type DocumentCitations, DocumentCitationsContext } from './document-citations.tsx';
+import { DocumentPanel } from './document-panel.tsx';
 import { preloadMarkdown } from './markdown/lazy-markdown.tsx';
 import { MessageItem } from './message-item.tsx';
 import { useAttachments } from './use-attachments.ts';
@@ -59,6 +61,11 @@ export type ConversationTool = {
   renderToolPart?(part: ToolUIPart | DynamicToolUIPart, message: ChatUIMessage): ReactNode;
   /** The inputs stored with a thread that was opened (null when it has none). */
   onThreadInput?(input: Record<string, unknown> | null): void;
+  /**
+   * PDFs may be attached (ask PDF: AI Chat); `locked` for a free person, who sees the PRO lock and
+   * the upgrade dialog. Without it the chat takes images only.
+   */
+  documents?: { locked: boolean };
 };
 
 /** What a tool's inputs may do: send a message (false when it was not sent) while no answer is being written. */
@@ -204,7 +211,25 @@ function hasVisibleContent(message: ChatUIMessage | undefined): boolean {
 }
 
 /** Refusals that the upgrade dialog answers. */
-const UPGRADE_CODES: ReadonlySet<ErrorCode> = new Set(['OUT_OF_CREDITS', 'MODEL_REQUIRES_PRO', 'TOOL_REQUIRES_PRO']);
+const UPGRADE_CODES: ReadonlySet<ErrorCode> = new Set([
+  'OUT_OF_CREDITS',
+  'MODEL_REQUIRES_PRO',
+  'TOOL_REQUIRES_PRO',
+  'PDF_REQUIRES_PRO',
+]);
+
+/** The PDFs sent in the chat's messages, in the order first sent (what citations can open). */
+function chatDocuments(messages: ChatUIMessage[]): ChatDocument[] {
+  const found = new Map<string, ChatDocument>();
+  for (const message of messages) {
+    if (message.role !== 'user') continue;
+    for (const part of fileParts(message)) {
+      const id = documentIdFromUrl(part.url);
+      if (id && !found.has(id)) found.set(id, { id, name: part.filename ?? 'document.pdf' });
+    }
+  }
+  return [...found.values()];
+}
 
 function ChatSession({
   tool,
@@ -234,7 +259,9 @@ function ChatSession({
   const signedIn = useAppSelector((s) => s.user.currentUser !== null);
   const { model, modelId, locked } = current;
   const vision = model?.capabilities.vision ?? false;
-  const attachments = useAttachments({ enabled: vision });
+  const openUpgrade = useCallback(() => dispatch(upgradeToProDialogSet(true)), [dispatch]);
+  const documentsMode = !tool.documents ? 'off' : tool.documents.locked ? 'locked' : 'on';
+  const attachments = useAttachments({ enabled: vision, documents: documentsMode, onLocked: openUpgrade });
 
   // Read at send time: choosing another model (or changing the tool's inputs) applies at once.
   const locale = i18n.language === 'tr' ? 'tr' : 'en';
@@ -305,6 +332,19 @@ function ChatSession({
     if (messages.length) preloadMarkdown();
   }, [messages.length]);
 
+  // The chat's documents, kept stable while an answer streams (a new list only when one is added).
+  const documentsKey = chatDocuments(messages)
+    .map((d) => `${d.id}:${d.name}`)
+    .join('|');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key says when the list changed
+  const documents = useMemo(() => chatDocuments(messages), [documentsKey]);
+  const [panel, setPanel] = useState<{ documentId: string; page: number } | null>(null);
+  const citations = useMemo<DocumentCitations>(
+    () => ({ documents, open: (documentId, page) => setPanel({ documentId, page }) }),
+    [documents],
+  );
+  const closePanel = useCallback(() => setPanel(null), []);
+
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const { atBottom, scrollToBottom } = useStickToBottom(scroller, content);
@@ -331,7 +371,7 @@ function ChatSession({
   const handleSend = (text: string): boolean => {
     if (!canRequest() || attachments.control.uploading) return false;
     if (toolRef.current.canSend && !toolRef.current.canSend()) return false;
-    if (attachments.control.items.length && !vision) {
+    if (attachments.control.items.some((a) => a.kind === 'image') && !vision) {
       toast.error(t('attach.noVision'));
       return false;
     }
@@ -409,7 +449,7 @@ function ChatSession({
   const onDragOver = (e: DragEvent) => {
     if (!hasFiles(e)) return;
     e.preventDefault();
-    e.dataTransfer.dropEffect = vision ? 'copy' : 'none';
+    e.dataTransfer.dropEffect = vision || documentsMode !== 'off' ? 'copy' : 'none';
     setDragging(true);
   };
   const onDragLeave = (e: DragEvent) => {
@@ -424,104 +464,121 @@ function ChatSession({
   };
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: dropping images is a shortcut; the paperclip button does the same
-    <div
-      className="relative flex min-h-0 flex-1 flex-col"
-      onDragOver={onDragOver}
-      onDragLeave={onDragLeave}
-      onDrop={onDrop}
-    >
-      {banner}
-      <div className="relative min-h-0 flex-1">
-        <div ref={scroller} className="absolute inset-0 overflow-y-auto overflow-x-hidden" data-testid="chat-scroller">
-          <div ref={content} className="flex min-h-full flex-col">
-            {messages.length === 0 ? (
-              tool.intro ? (
-                tool.intro(fillExample)
-              ) : (
-                <ChatIntro model={model} onExample={fillExample} />
-              )
-            ) : (
-              <div
-                role="log"
-                aria-live="polite"
-                aria-label={t('conversation')}
-                aria-busy={busy}
-                className="mx-auto flex w-full min-w-0 max-w-3xl flex-col gap-6 px-3 pb-4 pt-6 sm:px-4"
-                data-testid="chat-log"
-              >
-                {messages.map((message, index) => (
-                  <MessageItem
-                    key={message.id}
-                    message={message}
-                    isLast={index === messages.length - 1}
-                    busy={busy}
-                    stopped={stoppedIds.has(message.id)}
-                    onEdit={handleEdit}
-                    onRegenerate={handleRegenerate}
-                    renderToolPart={renderToolPart}
+    <DocumentCitationsContext.Provider value={citations}>
+      <div className="flex min-h-0 flex-1">
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping files is a shortcut; the paperclip button does the same */}
+        <div
+          className="relative flex min-h-0 min-w-0 flex-1 flex-col"
+          onDragOver={onDragOver}
+          onDragLeave={onDragLeave}
+          onDrop={onDrop}
+        >
+          {banner}
+          <div className="relative min-h-0 flex-1">
+            <div
+              ref={scroller}
+              className="absolute inset-0 overflow-y-auto overflow-x-hidden"
+              data-testid="chat-scroller"
+            >
+              <div ref={content} className="flex min-h-full flex-col">
+                {messages.length === 0 ? (
+                  tool.intro ? (
+                    tool.intro(fillExample)
+                  ) : (
+                    <ChatIntro model={model} onExample={fillExample} />
+                  )
+                ) : (
+                  <div
+                    role="log"
+                    aria-live="polite"
+                    aria-label={t('conversation')}
+                    aria-busy={busy}
+                    className="mx-auto flex w-full min-w-0 max-w-3xl flex-col gap-6 px-3 pb-4 pt-6 sm:px-4"
+                    data-testid="chat-log"
+                  >
+                    {messages.map((message, index) => (
+                      <MessageItem
+                        key={message.id}
+                        message={message}
+                        isLast={index === messages.length - 1}
+                        busy={busy}
+                        stopped={stoppedIds.has(message.id)}
+                        onEdit={handleEdit}
+                        onRegenerate={handleRegenerate}
+                        renderToolPart={renderToolPart}
+                      />
+                    ))}
+                  </div>
+                )}
+                {waiting ? (
+                  <div
+                    className="mx-auto flex w-full max-w-3xl items-center gap-2 px-3 pb-4 text-sm text-muted sm:px-4"
+                    role="status"
+                    data-testid="chat-waiting"
+                  >
+                    <Spinner className="h-4 w-4 border-2" />
+                    {t('status.waiting')}
+                  </div>
+                ) : null}
+                {errorCode ? (
+                  <ChatErrorNotice
+                    code={errorCode}
+                    onRetry={retry}
+                    onUpgrade={() => dispatch(upgradeToProDialogSet(true))}
+                    onSignIn={() => dispatch(authDialogOpened('signIn'))}
                   />
-                ))}
+                ) : null}
               </div>
-            )}
-            {waiting ? (
-              <div
-                className="mx-auto flex w-full max-w-3xl items-center gap-2 px-3 pb-4 text-sm text-muted sm:px-4"
-                role="status"
-                data-testid="chat-waiting"
+            </div>
+            {!atBottom && messages.length > 0 ? (
+              <button
+                type="button"
+                onClick={() => scrollToBottom('smooth')}
+                className={buttonClass(
+                  'secondary',
+                  'icon',
+                  'absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full border border-border shadow-md',
+                )}
+                aria-label={t('actions.scrollToBottom')}
+                title={t('actions.scrollToBottom')}
+                data-testid="chat-scroll-bottom"
               >
-                <Spinner className="h-4 w-4 border-2" />
-                {t('status.waiting')}
-              </div>
-            ) : null}
-            {errorCode ? (
-              <ChatErrorNotice
-                code={errorCode}
-                onRetry={retry}
-                onUpgrade={() => dispatch(upgradeToProDialogSet(true))}
-                onSignIn={() => dispatch(authDialogOpened('signIn'))}
-              />
+                <ArrowDown className="h-5 w-5" aria-hidden="true" />
+              </button>
             ) : null}
           </div>
+          {dragging ? (
+            <div
+              className="pointer-events-none absolute inset-2 z-10 flex flex-col items-center justify-center gap-2 rounded-3xl border-2 border-dashed border-accent bg-bg/85 text-center text-sm font-medium"
+              aria-hidden="true"
+            >
+              <ImagePlus className="h-8 w-8 text-accent" />
+              {documentsMode !== 'off' ? t('documents:attach.drop') : vision ? t('attach.drop') : t('attach.noVision')}
+            </div>
+          ) : null}
+          {typeof tool.inputs === 'function'
+            ? tool.inputs({ send: (text) => !busy && handleSend(text), busy })
+            : tool.inputs}
+          <ChatInput
+            draftKey={toolId}
+            onSend={handleSend}
+            busy={busy}
+            onStop={handleStop}
+            attachments={attachments.control}
+          />
+          {footer}
         </div>
-        {!atBottom && messages.length > 0 ? (
-          <button
-            type="button"
-            onClick={() => scrollToBottom('smooth')}
-            className={buttonClass(
-              'secondary',
-              'icon',
-              'absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full border border-border shadow-md',
-            )}
-            aria-label={t('actions.scrollToBottom')}
-            title={t('actions.scrollToBottom')}
-            data-testid="chat-scroll-bottom"
-          >
-            <ArrowDown className="h-5 w-5" aria-hidden="true" />
-          </button>
+        {panel ? (
+          <DocumentPanel
+            key={panel.documentId}
+            documentId={panel.documentId}
+            page={panel.page}
+            onPage={(page) => setPanel({ ...panel, page })}
+            onClose={closePanel}
+          />
         ) : null}
       </div>
-      {dragging ? (
-        <div
-          className="pointer-events-none absolute inset-2 z-10 flex flex-col items-center justify-center gap-2 rounded-3xl border-2 border-dashed border-accent bg-bg/85 text-center text-sm font-medium"
-          aria-hidden="true"
-        >
-          <ImagePlus className="h-8 w-8 text-accent" />
-          {vision ? t('attach.drop') : t('attach.noVision')}
-        </div>
-      ) : null}
-      {typeof tool.inputs === 'function'
-        ? tool.inputs({ send: (text) => !busy && handleSend(text), busy })
-        : tool.inputs}
-      <ChatInput
-        draftKey={toolId}
-        onSend={handleSend}
-        busy={busy}
-        onStop={handleStop}
-        attachments={attachments.control}
-      />
-      {footer}
-    </div>
+    </DocumentCitationsContext.Provider>
   );
 }
 

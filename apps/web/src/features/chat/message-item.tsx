@@ -1,3 +1,4 @@
+import { documentIdFromUrl } from '@polymath/shared';
 import { type DynamicToolUIPart, type FileUIPart, isToolUIPart, type ToolUIPart } from 'ai';
 import { Pencil, RefreshCw } from 'lucide-react';
 import { type KeyboardEvent, memo, type ReactNode, useEffect, useId, useRef, useState } from 'react';
@@ -5,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { type ChatUIMessage, messageText } from './chat-request.ts';
 import { CopyButton } from './copy-button.tsx';
+import { SentDocument } from './document-citations.tsx';
 import { Markdown } from './markdown/lazy-markdown.tsx';
 import { ReasoningBlock } from './reasoning-block.tsx';
 
@@ -42,6 +44,10 @@ function UserMessage({ message, busy, onEdit }: MessageItemProps) {
   const [editing, setEditing] = useState(false);
   const text = messageText(message);
   const images = fileParts(message).filter((p) => p.mediaType.startsWith('image/'));
+  const documents = fileParts(message).flatMap((p) => {
+    const id = documentIdFromUrl(p.url);
+    return id ? [{ id, name: p.filename ?? 'document.pdf' }] : [];
+  });
   return (
     <article
       className="group flex flex-col items-end gap-1"
@@ -62,6 +68,15 @@ function UserMessage({ message, busy, onEdit }: MessageItemProps) {
                   loading="lazy"
                 />
               </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {documents.length ? (
+        <ul className="flex max-w-[85%] flex-wrap justify-end gap-2">
+          {documents.map((document) => (
+            <li key={document.id}>
+              <SentDocument document={document} />
             </li>
           ))}
         </ul>

@@ -1,34 +1,83 @@
-import { CHAT_ATTACHMENTS_PER_MESSAGE } from '@polymath/shared';
+import {
+  CHAT_ATTACHMENTS_PER_MESSAGE,
+  type DocumentItem,
+  documentIdFromUrl,
+  documentUrl,
+  type ErrorCode,
+  PDF_MEDIA_TYPE,
+  PDFS_PER_MESSAGE,
+} from '@polymath/shared';
 import type { FileUIPart } from 'ai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { ATTACHMENT_MAX_MB, AttachmentUploadError, checkAttachment, uploadAttachment } from './attachments.ts';
+import {
+  ATTACHMENT_MAX_MB,
+  AttachmentUploadError,
+  checkAttachment,
+  checkPdf,
+  isPdfFile,
+  PDF_MAX_MB,
+  uploadAttachment,
+  uploadDocument,
+} from './attachments.ts';
 
 export type Attachment = {
   id: string;
   name: string;
-  /** A local preview (object URL) while the image is new, else the uploaded URL. */
+  kind: 'image' | 'pdf';
+  /** A local preview (object URL) while an image is new, else the uploaded URL; empty for a PDF. */
   previewUrl: string;
-  status: 'uploading' | 'done';
+  /** uploading → (a PDF: reading, while the server reads its pages) → done, or failed (a PDF it cannot read). */
+  status: 'uploading' | 'reading' | 'done' | 'failed';
   progress: number;
   part?: FileUIPart;
+  /** A PDF's document id, pages read so far, its pages, and why it failed. */
+  documentId?: string;
+  pagesRead?: number;
+  pages?: number;
+  queued?: boolean;
+  error?: ErrorCode;
 };
+
+/**
+ * Whether this chat takes PDFs (ask PDF): `off` (another tool), `locked` (a free person: the PRO
+ * lock and the upgrade dialog), `on`.
+ */
+export type DocumentsMode = 'off' | 'locked' | 'on';
 
 export type AttachmentsControl = {
   items: Attachment[];
   /** The current model reads images. */
   enabled: boolean;
+  documents: DocumentsMode;
+  /** Something is still uploading or being read: the message waits for it. */
   uploading: boolean;
   add: (files: Iterable<File>) => void;
   remove: (id: string) => void;
+  /** What polling learnt about a PDF being read (the chip polls). */
+  documentRead: (id: string, document: DocumentItem) => void;
+  /** A free person reached for a PDF. */
+  onLocked: () => void;
 };
 
 let counter = 0;
 const nextId = () => `att-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
-/** Images attached to the next message: checked, uploaded at once (with progress), then sent as file parts. */
-export function useAttachments({ enabled }: { enabled: boolean }) {
+/**
+ * Files attached to the next message, checked and uploaded at once (with progress), then sent as
+ * file parts: images for vision models, and PDFs (Pro) that the server reads page by page before
+ * the message can go.
+ */
+export function useAttachments({
+  enabled,
+  documents = 'off',
+  onLocked = () => undefined,
+}: {
+  enabled: boolean;
+  documents?: DocumentsMode;
+  onLocked?: () => void;
+}) {
   const { t } = useTranslation('chat');
   const [items, setItems] = useState<Attachment[]>([]);
   const itemsRef = useRef(items);
@@ -42,61 +91,134 @@ export function useAttachments({ enabled }: { enabled: boolean }) {
     if (objectUrls.current.delete(item.previewUrl)) URL.revokeObjectURL(item.previewUrl);
   }, []);
 
-  const add = useCallback(
-    (files: Iterable<File>) => {
+  const update = useCallback(
+    (id: string, patch: Partial<Attachment>) =>
+      setItems((all) => all.map((a) => (a.id === id ? { ...a, ...patch } : a))),
+    [],
+  );
+
+  const failUpload = useCallback(
+    (item: Attachment, error: unknown) => {
+      uploads.current.delete(item.id);
+      const code = error instanceof AttachmentUploadError ? error.code : 'INVALID_FILE';
+      if (code === 'ABORTED') return;
+      if (code === 'PDF_REQUIRES_PRO') onLocked();
+      toast.error(`${t('attach.uploadFailed', { name: item.name })} ${t(`errors:${code}`)}`);
+      setItems((all) => all.filter((a) => a.id !== item.id));
+      if (objectUrls.current.delete(item.previewUrl)) URL.revokeObjectURL(item.previewUrl);
+    },
+    [t, onLocked],
+  );
+
+  const addPdf = useCallback(
+    (file: File, count: number): Attachment | null => {
+      if (documents === 'off') {
+        toast.error(t('documents:attach.notHere'));
+        return null;
+      }
+      if (documents === 'locked') {
+        onLocked();
+        return null;
+      }
+      const problem = checkPdf(file, count);
+      if (problem) {
+        toast.error(
+          t(`documents:attach.${problem}`, {
+            name: file.name,
+            max: problem === 'tooMany' ? PDFS_PER_MESSAGE : PDF_MAX_MB,
+          }),
+        );
+        return null;
+      }
+      const item: Attachment = {
+        id: nextId(),
+        name: file.name,
+        kind: 'pdf',
+        previewUrl: '',
+        status: 'uploading',
+        progress: 0,
+      };
+      const controller = new AbortController();
+      uploads.current.set(item.id, controller);
+      uploadDocument(file, { signal: controller.signal, onProgress: (progress) => update(item.id, { progress }) })
+        .then((document) => {
+          uploads.current.delete(item.id);
+          update(item.id, {
+            status: 'reading',
+            progress: 1,
+            documentId: document.id,
+            pages: document.pages,
+            pagesRead: document.pagesRead,
+            queued: document.status === 'queued',
+            part: { type: 'file', mediaType: PDF_MEDIA_TYPE, url: documentUrl(document.id), filename: document.name },
+          });
+        })
+        .catch((error: unknown) => failUpload(item, error));
+      return item;
+    },
+    [documents, onLocked, t, update, failUpload],
+  );
+
+  const addImage = useCallback(
+    (file: File, count: number): Attachment | null => {
       if (!enabled) {
         toast.error(t('attach.noVision'));
-        return;
+        return null;
       }
-      let count = itemsRef.current.length;
-      const added: Attachment[] = [];
-      for (const file of files) {
-        const problem = checkAttachment(file, count);
-        if (problem) {
-          toast.error(
-            t(`attach.${problem}`, {
-              max: problem === 'tooMany' ? CHAT_ATTACHMENTS_PER_MESSAGE : ATTACHMENT_MAX_MB,
-              name: file.name,
-            }),
-          );
-          if (problem === 'tooMany') break;
-          continue;
-        }
-        count++;
-        const previewUrl = URL.createObjectURL(file);
-        objectUrls.current.add(previewUrl);
-        const item: Attachment = { id: nextId(), name: file.name, previewUrl, status: 'uploading', progress: 0 };
-        added.push(item);
-        const controller = new AbortController();
-        uploads.current.set(item.id, controller);
-        const update = (patch: Partial<Attachment>) =>
-          setItems((all) => all.map((a) => (a.id === item.id ? { ...a, ...patch } : a)));
-        uploadAttachment(file, { signal: controller.signal, onProgress: (progress) => update({ progress }) })
-          .then((result) => {
-            uploads.current.delete(item.id);
-            update({
-              status: 'done',
-              progress: 1,
-              part: {
-                type: 'file',
-                mediaType: result.mediaType,
-                url: result.url,
-                filename: result.filename ?? file.name,
-              },
-            });
-          })
-          .catch((error: unknown) => {
-            uploads.current.delete(item.id);
-            const code = error instanceof AttachmentUploadError ? error.code : 'INVALID_FILE';
-            if (code === 'ABORTED') return;
-            toast.error(`${t('attach.uploadFailed', { name: file.name })} ${t(`errors:${code}`)}`);
-            setItems((all) => all.filter((a) => a.id !== item.id));
-            if (objectUrls.current.delete(previewUrl)) URL.revokeObjectURL(previewUrl);
+      const problem = checkAttachment(file, count);
+      if (problem) {
+        toast.error(
+          t(`attach.${problem}`, {
+            max: problem === 'tooMany' ? CHAT_ATTACHMENTS_PER_MESSAGE : ATTACHMENT_MAX_MB,
+            name: file.name,
+          }),
+        );
+        return null;
+      }
+      const previewUrl = URL.createObjectURL(file);
+      objectUrls.current.add(previewUrl);
+      const item: Attachment = {
+        id: nextId(),
+        name: file.name,
+        kind: 'image',
+        previewUrl,
+        status: 'uploading',
+        progress: 0,
+      };
+      const controller = new AbortController();
+      uploads.current.set(item.id, controller);
+      uploadAttachment(file, { signal: controller.signal, onProgress: (progress) => update(item.id, { progress }) })
+        .then((result) => {
+          uploads.current.delete(item.id);
+          update(item.id, {
+            status: 'done',
+            progress: 1,
+            part: {
+              type: 'file',
+              mediaType: result.mediaType,
+              url: result.url,
+              filename: result.filename ?? file.name,
+            },
           });
+        })
+        .catch((error: unknown) => failUpload(item, error));
+      return item;
+    },
+    [enabled, t, update, failUpload],
+  );
+
+  const add = useCallback(
+    (files: Iterable<File>) => {
+      const added: Attachment[] = [];
+      const count = (kind: Attachment['kind']) =>
+        itemsRef.current.filter((a) => a.kind === kind).length + added.filter((a) => a.kind === kind).length;
+      for (const file of files) {
+        const item = isPdfFile(file) ? addPdf(file, count('pdf')) : addImage(file, count('image'));
+        if (item) added.push(item);
       }
       if (added.length) setItems((all) => [...all, ...added]);
     },
-    [enabled, t],
+    [addPdf, addImage],
   );
 
   const remove = useCallback(
@@ -108,27 +230,48 @@ export function useAttachments({ enabled }: { enabled: boolean }) {
     [release],
   );
 
-  /** Hands the uploaded images over for sending and empties the tray. */
+  const documentRead = useCallback(
+    (id: string, document: DocumentItem) => {
+      update(id, {
+        pagesRead: document.pagesRead,
+        pages: document.pages,
+        queued: document.status === 'queued',
+        ...(document.status === 'ready'
+          ? { status: 'done' as const }
+          : document.status === 'failed'
+            ? { status: 'failed' as const, error: document.error?.code ?? 'PDF_FAILED' }
+            : {}),
+      });
+    },
+    [update],
+  );
+
+  /** Hands the attached files over for sending and empties the tray (a PDF that failed stays out). */
   const take = useCallback((): FileUIPart[] => {
-    const parts = itemsRef.current.flatMap((a) => (a.part ? [a.part] : []));
+    const parts = itemsRef.current.flatMap((a) => (a.part && a.status === 'done' ? [a.part] : []));
     for (const item of itemsRef.current) release(item);
     setItems([]);
     return parts;
   }, [release]);
 
-  /** Puts images of a message that could not be sent back in the tray. */
+  /** Puts the files of a message that could not be sent back in the tray. */
   const restore = useCallback((parts: FileUIPart[]) => {
     if (!parts.length) return;
     setItems((all) => [
       ...all,
-      ...parts.map((part) => ({
-        id: nextId(),
-        name: part.filename ?? part.url,
-        previewUrl: part.url,
-        status: 'done' as const,
-        progress: 1,
-        part,
-      })),
+      ...parts.map((part): Attachment => {
+        const documentId = documentIdFromUrl(part.url);
+        return {
+          id: nextId(),
+          name: part.filename ?? part.url,
+          kind: documentId ? 'pdf' : 'image',
+          previewUrl: documentId ? '' : part.url,
+          status: 'done',
+          progress: 1,
+          part,
+          ...(documentId ? { documentId } : {}),
+        };
+      }),
     ]);
   }, []);
 
@@ -140,10 +283,10 @@ export function useAttachments({ enabled }: { enabled: boolean }) {
     [],
   );
 
-  const uploading = items.some((a) => a.status === 'uploading');
+  const uploading = items.some((a) => a.status === 'uploading' || a.status === 'reading');
   const control: AttachmentsControl = useMemo(
-    () => ({ items, enabled, uploading, add, remove }),
-    [items, enabled, uploading, add, remove],
+    () => ({ items, enabled, documents, uploading, add, remove, documentRead, onLocked }),
+    [items, enabled, documents, uploading, add, remove, documentRead, onLocked],
   );
   return { control, take, restore };
 }

@@ -1,5 +1,5 @@
 import { BadgeCheck, LogOut, MailWarning, TriangleAlert } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -23,7 +23,14 @@ import {
  * Settings → Account: names, photo, email verification, password, sign-out and account deletion.
  * `mustCancelSubscription`: a renewing Pro subscription blocks deletion (spec §4); billing knows it.
  */
-export function AccountSettings({ mustCancelSubscription }: { mustCancelSubscription: boolean }) {
+export function AccountSettings({
+  mustCancelSubscription,
+  documents,
+}: {
+  mustCancelSubscription: boolean;
+  /** The person's PDFs (ask PDF), listed before sign-out and deletion. */
+  documents?: ReactNode;
+}) {
   const { t } = useTranslation();
   const user = useAppSelector((s) => s.user.currentUser);
   if (!user) return null;
@@ -35,6 +42,7 @@ export function AccountSettings({ mustCancelSubscription }: { mustCancelSubscrip
       </SettingsSection>
       <EmailSection />
       <PasswordSection />
+      {documents}
       <SignOutSection />
       <DeleteAccountSection mustCancelFirst={mustCancelSubscription} />
     </div>

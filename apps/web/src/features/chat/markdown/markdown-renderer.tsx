@@ -6,7 +6,9 @@ import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
 import { CopyButton } from '../copy-button.tsx';
+import { PageCitationButton, useDocumentCitations } from '../document-citations.tsx';
 import { EXTERNAL_LINK_REL, markdownUrlTransform, safeHttpUrl, urlHost } from './markdown-policy.ts';
+import { remarkPageCitations } from './page-citations-plugin.ts';
 
 /**
  * Raw HTML is never rendered (react-markdown shows it as text). The sanitizer runs before KaTeX and
@@ -17,6 +19,8 @@ const sanitizeSchema = {
   attributes: {
     ...defaultSchema.attributes,
     code: [['className', /^language-./, 'math-inline', 'math-display']],
+    // Page citations (remarkPageCitations): the class, the pages and the document name, nothing else.
+    span: [...(defaultSchema.attributes?.span ?? []), ['className', 'pdf-cite'], 'dataPages', 'dataDocument'],
   },
 };
 
@@ -41,8 +45,9 @@ const MATH_HINT = /\$|```\s*math/;
 /** A fenced code block (only fenced blocks name a language to highlight). */
 const CODE_HINT = /```|~~~/;
 
-function plugins(math: MathModule | null, highlight: HighlightModule | null) {
+function plugins(math: MathModule | null, highlight: HighlightModule | null, citations: boolean) {
   const remarkPlugins: PluggableList = math ? [remarkGfm, math.remarkMath] : [remarkGfm];
+  if (citations) remarkPlugins.push(remarkPageCitations);
   const rehypePlugins: PluggableList = [[rehypeSanitize, sanitizeSchema]];
   if (math) rehypePlugins.push([math.rehypeKatex, { strict: 'ignore' }]);
   if (highlight) rehypePlugins.push([highlight.rehypeHighlight, { detect: false }]);
@@ -126,8 +131,29 @@ function Table({ node: _node, ...props }: ComponentProps<'table'> & { node?: unk
   );
 }
 
+/** A span of the answer: a page citation becomes its button; any other span stays a span. */
+function Span({ node, className, children, ...props }: ComponentProps<'span'> & { node?: unknown }) {
+  const data = props as Record<string, unknown>;
+  if (typeof className === 'string' && className.split(' ').includes('pdf-cite')) {
+    const pages = String(data['data-pages'] ?? '')
+      .split(',')
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0);
+    const name = String(data['data-document'] ?? '');
+    return (
+      <PageCitationButton text={hastText(node as HastLike)} pages={pages} {...(name ? { documentName: name } : {})} />
+    );
+  }
+  return (
+    <span className={className} {...props}>
+      {children}
+    </span>
+  );
+}
+
 const components: Components = {
   a: ({ node: _node, ...props }) => <Link {...props} />,
+  span: Span,
   img: ({ node: _node, ...props }) => <ImageLink {...props} />,
   pre: CodeBlock,
   table: Table,
@@ -142,7 +168,11 @@ function MarkdownRenderer({ text }: { text: string }) {
   const deferred = useDeferredValue(text);
   const math = MATH_HINT.test(deferred) ? use(loadMath()) : null;
   const highlight = CODE_HINT.test(deferred) ? use(loadHighlight()) : null;
-  const { remarkPlugins, rehypePlugins } = useMemo(() => plugins(math, highlight), [math, highlight]);
+  const citations = (useDocumentCitations()?.documents.length ?? 0) > 0;
+  const { remarkPlugins, rehypePlugins } = useMemo(
+    () => plugins(math, highlight, citations),
+    [math, highlight, citations],
+  );
   return (
     <div className="chat-markdown">
       <ReactMarkdown
