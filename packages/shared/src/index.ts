@@ -21,6 +21,7 @@ export * from './images/image-options.ts';
 export * from './images/images.schema.ts';
 export * from './models/model.schema.ts';
 export * from './threads/thread.schema.ts';
+export * from './web-search/answer-sources.ts';
 export * from './web-search/citations.ts';
 export * from './web-search/people-research.ts';
 export * from './web-search/private-info.ts';

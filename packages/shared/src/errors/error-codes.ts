@@ -54,6 +54,9 @@ export const ERROR_MESSAGES = {
   IMAGE_LIMIT_REACHED: "You have reached today's image limit. New images can be made after the daily reset.",
   IMAGE_FAILED: 'The image could not be made. Try again in a moment: nothing was charged.',
   IMAGE_REFUSED: 'The image model refused this request. Try describing it differently.',
+  // Web search
+  WEB_SEARCH_NOT_CONFIGURED:
+    'Web search is not set up on this server. Set TAVILY_API_KEY, BRAVE_SEARCH_API_KEY or SEARXNG_URL to turn it on.',
   // Plans and payments
   ALREADY_SUBSCRIBED: 'You already have Pro. Manage your subscription from My Plan.',
   NO_SUBSCRIPTION: 'You have no subscription to manage.',
@@ -112,6 +115,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   IMAGE_LIMIT_REACHED: 429,
   IMAGE_FAILED: 502,
   IMAGE_REFUSED: 422,
+  WEB_SEARCH_NOT_CONFIGURED: 503,
   ALREADY_SUBSCRIBED: 409,
   NO_SUBSCRIPTION: 404,
   CHECKOUT_NOT_FOUND: 404,
