@@ -22,14 +22,19 @@ export type ToolChatProps = {
   pathId?: string | undefined;
   /** Shown above the intro of an empty chat (a horoscope type picker…). */
   introExtra?: ReactNode;
-} & Pick<ConversationTool, 'inputs' | 'input' | 'canSend' | 'renderToolPart' | 'onThreadInput'>;
+  /** Starter examples made by the page, after the ones in the tool's texts. */
+  examples?: readonly string[];
+} & Pick<
+  ConversationTool,
+  'inputs' | 'input' | 'canSend' | 'renderToolPart' | 'onThreadInput' | 'answerText' | 'answerFooter' | 'sendDisabled'
+>;
 
 /**
  * A tool's page as a real chat thread (spec §2: every tool page uses the shared chat layout): its
  * intro and examples on an empty chat, its inputs above the message box, its threads in the
  * history at /<tool>/<threadId>. A Pro tool says so to free users and sends them to the upgrade.
  */
-export function ToolChat({ toolId, toolKey, icon, pathId, introExtra, canSend, ...parts }: ToolChatProps) {
+export function ToolChat({ toolId, toolKey, icon, pathId, introExtra, examples, canSend, ...parts }: ToolChatProps) {
   const dispatch = useAppDispatch();
   const { threadId } = useParams();
   const current = useChatSession(threadId);
@@ -44,7 +49,13 @@ export function ToolChat({ toolId, toolKey, icon, pathId, introExtra, canSend, .
       <>
         {lockedTool ? <ProToolNotice /> : null}
         {introExtra}
-        <ToolIntro toolKey={toolKey} icon={icon} badge={proOnly ? 'PRO' : undefined} onExample={fill} />
+        <ToolIntro
+          toolKey={toolKey}
+          icon={icon}
+          badge={proOnly ? 'PRO' : undefined}
+          extraExamples={examples}
+          onExample={fill}
+        />
       </>
     ),
     canSend: () => {

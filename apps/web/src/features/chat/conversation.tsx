@@ -34,6 +34,23 @@ import { useStickToBottom } from './use-stick-to-bottom.ts';
 
 type Loaded = { messages: ChatUIMessage[]; live: boolean };
 
+/** What a tool's inputs may do with the chat: send a message (as the input would) or fill the input. */
+export type ChatActions = {
+  /** Sends `text` as the next message; false when it could not go (busy, signed out, refused). */
+  send(text: string): boolean;
+  fill(text: string): void;
+  /** An answer is being written. */
+  busy: boolean;
+};
+
+/** The conversation an answer belongs to, for tools whose answers depend on earlier ones (web search's sources). */
+export type AnswerContext = {
+  /** The messages before this one, oldest first. */
+  before(messageId: string): ChatUIMessage[];
+  /** This answer is being written right now. */
+  streaming: boolean;
+};
+
 /**
  * What a tool adds to its chat (the route composes it): the tool's id, where its threads live, its
  * intro and inputs, and how its function calls look in an answer. AI Chat is the tool with none.
@@ -44,14 +61,20 @@ export type ConversationTool = {
   pathOf(threadId: string): string;
   /** Shown on an empty chat instead of the model's examples; `fill` puts an example in the input. */
   intro?: (fill: (text: string) => void) => ReactNode;
-  /** The tool's inputs, above the message box. */
-  inputs?: ReactNode;
+  /** The tool's inputs, above the message box (a function gets the chat's actions: send, fill). */
+  inputs?: ReactNode | ((chat: ChatActions) => ReactNode);
   /** The inputs the next request carries (read when it is sent). */
   input?(): Record<string, unknown> | undefined;
   /** Checks the inputs before a new message goes out; false sends nothing (the tool shows why). */
   canSend?(): boolean;
   /** How a function call of an answer looks (image cards); without it the call is not shown. */
   renderToolPart?(part: ToolUIPart | DynamicToolUIPart, message: ChatUIMessage): ReactNode;
+  /** An answer's text as it is rendered (markdown); web search turns its [n] into links to the sources. */
+  answerText?(text: string, message: ChatUIMessage, context: AnswerContext): string;
+  /** Shown under an answer (web search: its progress while the functions run, then its source cards). */
+  answerFooter?(message: ChatUIMessage, context: AnswerContext): ReactNode;
+  /** Sending is off: the tool cannot run on this server (the tool's inputs say why). */
+  sendDisabled?: boolean;
   /** The inputs stored with a thread that was opened (null when it has none). */
   onThreadInput?(input: Record<string, unknown> | null): void;
 };
@@ -334,6 +357,24 @@ function ChatSession({
       toolRef.current.renderToolPart?.(part, message) ?? null,
     [],
   );
+  // Read through a ref, so the callbacks stay the same and finished messages do not re-render.
+  const messagesRef = useRef<ChatUIMessage[]>([]);
+  messagesRef.current = chat.messages;
+  const before = useCallback((messageId: string) => {
+    const all = messagesRef.current;
+    const index = all.findIndex((m) => m.id === messageId);
+    return index < 0 ? all : all.slice(0, index);
+  }, []);
+  const answerText = useCallback(
+    (text: string, message: ChatUIMessage, streaming: boolean) =>
+      toolRef.current.answerText?.(text, message, { before, streaming }) ?? text,
+    [before],
+  );
+  const answerFooter = useCallback(
+    (message: ChatUIMessage, streaming: boolean) =>
+      toolRef.current.answerFooter?.(message, { before, streaming }) ?? null,
+    [before],
+  );
 
   const handleStop = () => {
     requestServerStop(threadId);
@@ -433,6 +474,8 @@ function ChatSession({
                     onEdit={handleEdit}
                     onRegenerate={handleRegenerate}
                     renderToolPart={renderToolPart}
+                    answerText={tool.answerText ? answerText : undefined}
+                    answerFooter={tool.answerFooter ? answerFooter : undefined}
                   />
                 ))}
               </div>
@@ -483,10 +526,11 @@ function ChatSession({
           {vision ? t('attach.drop') : t('attach.noVision')}
         </div>
       ) : null}
-      {tool.inputs}
+      {typeof tool.inputs === 'function' ? tool.inputs({ send: handleSend, fill: fillExample, busy }) : tool.inputs}
       <ChatInput
         draftKey={toolId}
         onSend={handleSend}
+        disabled={tool.sendDisabled}
         busy={busy}
         onStop={handleStop}
         attachments={attachments.control}
