@@ -15,13 +15,7 @@ import { apiError, mockApi, recordRequests } from '../../test/api-server.ts';
 import { createTestStore } from '../../test/test-store.ts';
 import { Component as WebSearchPage } from './web-search.tsx';
 
-// jsdom has no layout: no ResizeObserver (Radix's radio group measures itself) and no scrollTo
-// (the chat scrolls to a new message). Every browser has both.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+// jsdom has no layout, so no scrollTo (the chat scrolls to a new message); every browser has it.
 Element.prototype.scrollTo ??= () => {};
 
 const model: ModelsResponse['models'][number] = {

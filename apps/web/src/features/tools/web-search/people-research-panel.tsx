@@ -8,7 +8,6 @@ import {
   type PeopleResearchTemplateId,
 } from '@polymath/shared';
 import { ChevronDown, UserSearch } from 'lucide-react';
-import { RadioGroup } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button.tsx';
@@ -23,7 +22,7 @@ export function peopleResearchExamples(locale: Locale): string[] {
 }
 
 const chip =
-  'inline-flex h-8 cursor-pointer items-center rounded-full border border-border px-3 text-xs font-medium text-muted transition hover:text-fg focus-visible:outline-2 focus-visible:outline-accent data-[state=checked]:border-accent data-[state=checked]:bg-accent-soft data-[state=checked]:text-accent';
+  'relative inline-flex h-8 cursor-pointer items-center rounded-full border border-border px-3 text-xs font-medium text-muted transition hover:text-fg has-focus-visible:outline-2 has-focus-visible:outline-accent has-checked:border-accent has-checked:bg-accent-soft has-checked:text-accent';
 
 /**
  * The people-research prompts (spec §1): choose what to research (career, company and role, talks,
@@ -79,23 +78,24 @@ export function PeopleResearchPanel({ onRun, busy }: { onRun: (prompt: string) =
           data-testid="people-research-panel"
         >
           <p className="text-sm font-semibold">{t('people.heading')}</p>
-          <RadioGroup.Root
-            value={template}
-            onValueChange={(value) => setTemplate(value as PeopleResearchTemplateId)}
-            aria-label={t('people.template')}
-            className="flex flex-wrap gap-2"
-          >
-            {PEOPLE_RESEARCH_TEMPLATES.map((item) => (
-              <RadioGroup.Item
-                key={item.id}
-                value={item.id}
-                className={chip}
-                data-testid={`people-template-${item.id}`}
-              >
-                {item.title[locale]}
-              </RadioGroup.Item>
-            ))}
-          </RadioGroup.Root>
+          <fieldset>
+            <legend className="sr-only">{t('people.template')}</legend>
+            <div className="flex flex-wrap gap-2">
+              {PEOPLE_RESEARCH_TEMPLATES.map((item) => (
+                <label key={item.id} className={chip} data-testid={`people-template-${item.id}`}>
+                  <input
+                    type="radio"
+                    name={`${panelId}-template`}
+                    value={item.id}
+                    checked={template === item.id}
+                    onChange={() => setTemplate(item.id)}
+                    className="sr-only"
+                  />
+                  {item.title[locale]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
           <div className="grid gap-3 sm:grid-cols-2">
             <Field
               label={t('people.name')}
