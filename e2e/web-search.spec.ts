@@ -228,7 +228,7 @@ test('screenshots in both themes and languages, on a desktop and a phone; and th
           );
           if (viewport === 'phone') await expectNoSidewaysOverflow(view, `web search (${theme}, ${locale}, phone)`);
           await view.screenshot({
-            path: resolve(SCREENSHOTS, `web-search-${theme}-${locale}-${viewport}.png`),
+            path: resolve(SCREENSHOTS, `web-search-answer-${theme}-${locale}-${viewport}.png`),
             animations: 'disabled',
           });
         });
