@@ -11,12 +11,14 @@ import { policies as trPolicies } from '../../apps/web/src/features/policies/con
 export type Locale = 'en' | 'tr';
 export const LOCALES: Locale[] = ['en', 'tr'];
 type Namespace = string;
+/** Namespaces whose file is named otherwise (locales/resources.ts registers them). */
+const FILES: Partial<Record<Namespace, string>> = { webSearch: 'web-search' };
 
 const localesDir = resolve(import.meta.dirname, '../../apps/web/src/locales');
 const cache = new Map<string, unknown>();
 
 function namespace(locale: Locale, ns: Namespace): unknown {
-  const file = resolve(localesDir, locale, `${ns}.json`);
+  const file = resolve(localesDir, locale, `${FILES[ns] ?? ns}.json`);
   if (!cache.has(file)) cache.set(file, JSON.parse(readFileSync(file, 'utf8')));
   return cache.get(file);
 }

@@ -68,6 +68,7 @@ export const ROUTE_CASES: RouteCase[] = [
     heading: (l) => t(l, 'tools:tattooGenerator.title'),
   },
   { path: '/logo-maker', slug: 'logo-maker', access: 'any', heading: (l) => t(l, 'tools:logoMaker.title') },
+  { path: '/web-search', slug: 'web-search', access: 'any', heading: (l) => t(l, 'tools:webSearch.title') },
   { path: '/gallery', slug: 'gallery', access: 'any', heading: (l) => t(l, 'tools:gallery.title') },
   {
     path: '/settings',
@@ -129,6 +130,7 @@ export const SIDEBAR_TOOLS = [
   { key: 'tools:horoscope.title', path: '/horoscope' },
   { key: 'tools:tattooGenerator.title', path: '/tattoo-generator' },
   { key: 'tools:logoMaker.title', path: '/logo-maker' },
+  { key: 'tools:webSearch.title', path: '/web-search' },
   { key: 'tools:gallery.title', path: '/gallery' },
 ] as const;
 

@@ -18,6 +18,8 @@ export type ServerState = {
   identityProvider: { issuer: string; controlUrl: string };
   /** The model providers' stand-ins (@polymath/provider-fakes); their control endpoints are under /__control. */
   providerFakes: { url: string };
+  /** The web-search services' stand-ins (SearXNG is the one configured) and the pages they link to. */
+  searchFakes: { url: string; pagesUrl: string };
 };
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3917);

@@ -10,6 +10,8 @@
  * - the model providers' stand-ins (@polymath/provider-fakes) on another free 127.0.0.1 port: the server
  *   gets fake keys and their base URLs for OpenAI, Anthropic, Google, DeepSeek and xAI, so chats stream
  *   the stand-ins' answers over the real wire formats; the tests script them (provider-fakes.ts);
+ * - the web-search services' stand-ins (SearXNG configured through SEARXNG_URL) with the pages their
+ *   results link to; the tests script them (search-fakes.ts);
  * - the server on E2E_PORT (127.0.0.1) with NODE_ENV=test and LOG_LEVEL=warn, no third-party tags,
  *   a free allowance of 5 messages a day (FREE_DAILY_MESSAGES),
  *   no SMTP (mails land in DATA_DIR/outbox, where the tests read verification links);
@@ -25,7 +27,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type ProviderFakes, startProviderFakes } from '@polymath/provider-fakes';
+import { type ProviderFakes, type SearchFakes, startProviderFakes, startSearchFakes } from '@polymath/provider-fakes';
 import { type IdentityProvider, startIdentityProvider } from './oauth-mock.ts';
 import { E2E_PORT, type ServerState, serverStateFile } from './server-state.ts';
 
@@ -54,6 +56,7 @@ const adminUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 let databaseName: string | undefined;
 let identityProvider: IdentityProvider | undefined;
 let providerFakes: ProviderFakes | undefined;
+let searchFakes: SearchFakes | undefined;
 let child: ChildProcess | undefined;
 let stopSignal: NodeJS.Signals | undefined;
 let cleaningUp = false;
@@ -97,6 +100,13 @@ async function cleanup(exitCode: number): Promise<never> {
       await providerFakes.close();
     } catch (err) {
       console.error('[e2e server] could not stop the provider stand-ins:', err);
+    }
+  }
+  if (searchFakes) {
+    try {
+      await searchFakes.close();
+    } catch (err) {
+      console.error('[e2e server] could not stop the search stand-ins:', err);
     }
   }
   if (databaseName) {
@@ -150,6 +160,12 @@ async function main() {
     'DEEPSEEK_BASE_URL',
     'XAI_API_KEY',
     'XAI_BASE_URL',
+    'WEB_SEARCH_PROVIDER',
+    'TAVILY_API_KEY',
+    'TAVILY_BASE_URL',
+    'BRAVE_SEARCH_API_KEY',
+    'BRAVE_SEARCH_BASE_URL',
+    'SEARXNG_URL',
   ];
   for (const key of operatorSettings) delete env[key];
 
@@ -166,6 +182,9 @@ async function main() {
   if (stopSignal) return cleanup(0);
 
   providerFakes = await startProviderFakes();
+  if (stopSignal) return cleanup(0);
+
+  searchFakes = await startSearchFakes();
   if (stopSignal) return cleanup(0);
 
   Object.assign(env, {
@@ -202,6 +221,9 @@ async function main() {
     DEEPSEEK_BASE_URL: providerFakes.baseUrls.deepseek,
     XAI_API_KEY: 'fake-xai',
     XAI_BASE_URL: providerFakes.baseUrls.xai,
+    // Web search goes to the SearXNG stand-in (an operator-configured host, so the guard lets the
+    // search itself through; the result pages it links to on 127.0.0.1 stay closed to open_page).
+    SEARXNG_URL: searchFakes.baseUrls.searxng,
   });
 
   const state: ServerState = {
@@ -211,11 +233,13 @@ async function main() {
     baseUrl,
     identityProvider: { issuer: identityProvider.issuer, controlUrl: identityProvider.controlUrl },
     providerFakes: { url: providerFakes.url },
+    searchFakes: { url: searchFakes.url, pagesUrl: searchFakes.pagesUrl },
   };
   writeFileSync(serverStateFile(), JSON.stringify(state));
   log(
     `starting on ${baseUrl} (Node ${process.version}, data ${dataDir}, ${adminUrl ? 'PostgreSQL' : 'PGlite'}, ` +
-      `identity provider ${identityProvider.issuer}, provider stand-ins ${providerFakes.url})`,
+      `identity provider ${identityProvider.issuer}, provider stand-ins ${providerFakes.url}, ` +
+      `search stand-ins ${searchFakes.url})`,
   );
   child = spawn(process.execPath, [join(root, 'apps/server/src/index.ts')], { cwd: root, env, stdio: 'inherit' });
   child.on('error', (err) => {

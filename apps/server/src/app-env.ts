@@ -3,6 +3,7 @@ import type { Env } from './env.ts';
 import type { BillingRuntime } from './features/billing/billing-runtime.ts';
 import type { ChatRuntime } from './features/chat/chat-runtime.ts';
 import type { ImageModelRegistry } from './features/images/image-models.ts';
+import type { WebSearchRuntime } from './features/tools/web-search/web-search-runtime.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './lib/mail/mailer.ts';
 import type { JobQueue } from './lib/queue/job-queue.ts';
@@ -33,6 +34,11 @@ export type AppDeps = {
   jobs?: JobQueue;
   /** Image models from the catalogue and the configured providers; created from env when not given. */
   imageModels?: ImageModelRegistry;
+  /**
+   * The search service and page reader of the web-search tool; created from env when not given
+   * (index.ts creates it and closes it on shutdown). Null: no search service, whatever env says.
+   */
+  webSearch?: WebSearchRuntime | null;
 };
 
 export type AppEnv = {

@@ -27,6 +27,7 @@ import { avatarRoutes, profileRoutes } from './features/profile/profile.routes.t
 import { threadsRoutes } from './features/threads/threads.routes.ts';
 import { horoscopeRoutes } from './features/tools/horoscope/horoscope.routes.ts';
 import { createToolRegistry } from './features/tools/tool-registry.ts';
+import { createWebSearchRuntime } from './features/tools/web-search/web-search-runtime.ts';
 import { webRoutes } from './features/web/web.routes.ts';
 import { AppError } from './lib/app-error.ts';
 import { NO_JOB_QUEUE } from './lib/queue/job-queue.ts';
@@ -80,8 +81,9 @@ export function createApp(deps: AppDeps) {
   });
   app.use('/api/*', (c, next) => (OWN_LIMIT_ROUTES.has(c.req.path) ? next() : apiBodyLimit(c, next)));
 
+  const webSearch = deps.webSearch === undefined ? createWebSearchRuntime(deps.env) : (deps.webSearch ?? undefined);
   app.route('/', healthRoutes());
-  app.route('/api/config', configRoutes());
+  app.route('/api/config', configRoutes({ webSearch: webSearch !== undefined }));
   app.route('/api/analytics', analyticsRoutes());
   const auth = createAuth(deps);
   app.route('/api/auth', authRoutes(auth));
@@ -105,7 +107,7 @@ export function createApp(deps: AppDeps) {
     logger,
     runtime: chat,
     tools: createToolRegistry(),
-    services: { db, env, files, logger, jobs: deps.jobs ?? NO_JOB_QUEUE, imageModels },
+    services: { db, env, files, logger, jobs: deps.jobs ?? NO_JOB_QUEUE, imageModels, webSearch },
   };
   app.route('/api/chat', chatRoutes(auth, turns));
   app.route('/api/images', imagesRoutes(auth, imageModels));

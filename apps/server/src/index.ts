@@ -13,6 +13,7 @@ import { createChatRuntime } from './features/chat/chat-runtime.ts';
 import { markStaleAnswersInterrupted, scheduleStaleAnswerSweep } from './features/chat/stream-recovery.ts';
 import { createImageModelRegistry } from './features/images/image-models.ts';
 import { CatalogueError } from './features/models/model-catalog.ts';
+import { chooseSearchProvider, createWebSearchRuntime } from './features/tools/web-search/web-search-runtime.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mail/mailer.ts';
 import { startJobQueue } from './lib/queue/job-queue.ts';
@@ -78,6 +79,12 @@ async function main() {
   if (imageModels.demo) {
     logger.warn('no image provider is configured: the offline demo image model draws the pictures (labelled DEMO)');
   }
+  const webSearch = createWebSearchRuntime(env);
+  if (webSearch) logger.info({ provider: chooseSearchProvider(env) }, 'web search ready');
+  else
+    logger.warn(
+      'no search service is configured: /web-search says so (set TAVILY_API_KEY, BRAVE_SEARCH_API_KEY or SEARXNG_URL)',
+    );
   let billing: ReturnType<typeof createBillingRuntime>;
   try {
     billing = createBillingRuntime({ env, database, logger, sessionSecret: secrets.sessionSecret });
@@ -131,6 +138,7 @@ async function main() {
     billing,
     jobs,
     imageModels,
+    webSearch: webSearch ?? null,
   });
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
     logger.info(
@@ -171,6 +179,7 @@ async function main() {
     await stopSweep();
     await jobsStopped;
     await chat.close();
+    await webSearch?.close().catch((err: unknown) => logger.warn({ err }, 'web search close failed'));
     await database.close().catch((err: unknown) => logger.warn({ err }, 'database close failed'));
     mailer.close();
     logger.info('stopped');

@@ -241,3 +241,25 @@ describe('no tools offered', () => {
     expect(result.finishReason).toBe('stop');
   });
 });
+
+describe('answers after numbered results', () => {
+  it('cites each numbered result as [n], as a model is asked to, and nothing else', () => {
+    const output = JSON.stringify({
+      query: 'istanbul weather',
+      results: [
+        { n: 6, title: 'Istanbul [live] forecast', url: 'https://a.example/x', snippet: 'Sunny.' },
+        { n: 7, title: 'Bosphorus winds', url: 'https://b.example/y', snippet: 'Windy.' },
+      ],
+    });
+    expect(toolResultAnswer([{ name: 'web_search', output }])).toBe(
+      'The web_search tool found 2 results: Istanbul live forecast [6]. Bosphorus winds [7].',
+    );
+  });
+
+  it('reads an error or anything without numbers as before', () => {
+    const error = JSON.stringify({ query: 'x', error: 'The search service did not answer in time.' });
+    expect(toolResultAnswer([{ name: 'web_search', output: error }])).toBe(`The web_search tool returned: ${error}`);
+    const unnumbered = JSON.stringify({ results: [{ title: 'No number' }] });
+    expect(toolResultAnswer([{ name: 'x', output: unnumbered }])).toBe(`The x tool returned: ${unnumbered}`);
+  });
+});

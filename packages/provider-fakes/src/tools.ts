@@ -104,10 +104,40 @@ export function trailingToolResults(wire: Wire, body: Record<string, unknown>): 
 
 const BRIEF_CHARS = 160;
 
-/** The stand-in's answer once tool results come back: one sentence per result, each output cut short. */
+type NumberedResult = { n: number; title: string };
+
+/**
+ * The numbered results a tool returned, as a search tool hands them to a model to cite
+ * (`{ results: [{ n, title, … }] }`); undefined for any other output.
+ */
+function numberedResults(output: string): NumberedResult[] | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(output);
+  } catch {
+    return undefined;
+  }
+  const results = isRecord(value) ? value.results : undefined;
+  if (!Array.isArray(results) || results.length === 0) return undefined;
+  const numbered = results.filter(
+    (r): r is NumberedResult => isRecord(r) && Number.isInteger(r.n) && typeof r.title === 'string',
+  );
+  return numbered.length === results.length ? numbered : undefined;
+}
+
+/**
+ * The stand-in's answer once tool results come back: one sentence per result, each output cut short.
+ * Numbered results (a search tool's) are cited the way a model is asked to cite them: one sentence
+ * per result ending in its [n], so an answer's citations point at exactly what the tool returned.
+ */
 export function toolResultAnswer(results: ToolResult[]): string {
   return results
     .map(({ name, output }) => {
+      const numbered = numberedResults(output);
+      if (numbered) {
+        const cited = numbered.map((r) => `${r.title.replace(/[[\]]/g, '')} [${r.n}].`).join(' ');
+        return `The ${name} tool found ${numbered.length} result${numbered.length === 1 ? '' : 's'}: ${cited}`;
+      }
       const brief = output.length > BRIEF_CHARS ? `${output.slice(0, BRIEF_CHARS - 1)}…` : output;
       return `The ${name} tool returned: ${brief}`;
     })

@@ -27,6 +27,7 @@ export * from './models/model.schema.ts';
 export * from './photo-translate/photo-languages.ts';
 export * from './photo-translate/photo-translate.schema.ts';
 export * from './threads/thread.schema.ts';
+export * from './web-search/answer-sources.ts';
 export * from './web-search/citations.ts';
 export * from './web-search/people-research.ts';
 export * from './web-search/private-info.ts';

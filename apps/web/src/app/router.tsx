@@ -49,6 +49,11 @@ export const routes: RouteObject[] = [
             handle: { title: 'tools:logoMaker.title' },
             lazy: () => import('./routes/logo-maker.tsx'),
           },
+          {
+            path: 'web-search/:threadId?',
+            handle: { title: 'tools:webSearch.title' },
+            lazy: () => import('./routes/web-search.tsx'),
+          },
         ],
       },
       { path: 'gallery', handle: { title: 'tools:gallery.title' }, lazy: () => import('./routes/gallery.tsx') },

@@ -7,6 +7,7 @@ import enHoroscope from './en/horoscope.json';
 import enImages from './en/images.json';
 import enTools from './en/tools.json';
 import enValidation from './en/validation.json';
+import enWebSearch from './en/web-search.json';
 import trChat from './tr/chat.json';
 import trCommon from './tr/common.json';
 import trDocuments from './tr/documents.json';
@@ -16,6 +17,7 @@ import trHoroscope from './tr/horoscope.json';
 import trImages from './tr/images.json';
 import trTools from './tr/tools.json';
 import trValidation from './tr/validation.json';
+import trWebSearch from './tr/web-search.json';
 
 /** Every namespace in both languages; a test keeps their key sets identical. */
 export const resources = {
@@ -29,6 +31,7 @@ export const resources = {
     images: enImages,
     horoscope: enHoroscope,
     documents: enDocuments,
+    webSearch: enWebSearch,
   },
   tr: {
     common: trCommon,
@@ -40,5 +43,6 @@ export const resources = {
     images: trImages,
     horoscope: trHoroscope,
     documents: trDocuments,
+    webSearch: trWebSearch,
   },
 } as const;

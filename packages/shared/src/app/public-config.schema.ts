@@ -7,5 +7,7 @@ export const publicConfigSchema = z.object({
   adPixelId: z.string().nullable(),
   /** Social sign-in providers the server is configured for; the web offers only these. */
   authProviders: z.array(z.enum(['google', 'apple'])),
+  /** A web-search service is configured (TAVILY_API_KEY, BRAVE_SEARCH_API_KEY or SEARXNG_URL). */
+  webSearch: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

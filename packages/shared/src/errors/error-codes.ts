@@ -62,6 +62,9 @@ export const ERROR_MESSAGES = {
   PDF_NO_TEXT: 'This PDF has no text layer (it looks scanned). Scanned documents are not supported yet.',
   PDF_NOT_READY: 'A document is still being read. Send your question once it is ready.',
   PDF_FAILED: 'The document could not be read. Try attaching it again.',
+  // Web search
+  WEB_SEARCH_NOT_CONFIGURED:
+    'Web search is not set up on this server. Set TAVILY_API_KEY, BRAVE_SEARCH_API_KEY or SEARXNG_URL to turn it on.',
   // Plans and payments
   ALREADY_SUBSCRIBED: 'You already have Pro. Manage your subscription from My Plan.',
   NO_SUBSCRIPTION: 'You have no subscription to manage.',
@@ -127,6 +130,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PDF_NO_TEXT: 400,
   PDF_NOT_READY: 409,
   PDF_FAILED: 400,
+  WEB_SEARCH_NOT_CONFIGURED: 503,
   ALREADY_SUBSCRIBED: 409,
   NO_SUBSCRIPTION: 404,
   CHECKOUT_NOT_FOUND: 404,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCitations, extractCitations, normalizeSourceUrl } from './citations.ts';
+import { checkCitations, extractCitations, keepSourceLinks, normalizeSourceUrl } from './citations.ts';
 import type { WebSource } from './web-search.schema.ts';
 
 const sources: WebSource[] = [
@@ -79,6 +79,27 @@ describe('extractCitations', () => {
   it('is stable: extracting twice changes nothing more', () => {
     const once = extractCitations('Fact [1].', sources).text;
     expect(extractCitations(once, sources).text).toBe(once);
+  });
+});
+
+describe('keepSourceLinks', () => {
+  it('unlinks what is not a source and drops unknown markers, but keeps [n] as markers', () => {
+    const answer =
+      'Fact [1, 3]. Invented [9]. See [here](https://invented.example/x) and https://news.example/tim-cook-career.';
+    const kept = keepSourceLinks(answer, sources);
+    expect(kept.text).toBe('Fact [1][3]. Invented . See here and https://news.example/tim-cook-career.');
+    expect(kept.removedLinks).toEqual(['https://invented.example/x']);
+    expect(kept.unknownMarkers).toEqual([9]);
+    expect(checkCitations(kept.text, sources).ok).toBe(true);
+  });
+
+  it('changes nothing in an answer that keeps to its sources, and shows the same as extracting from the original', () => {
+    const clean = 'He became CEO in 2011 [1][2]. `a[5]` stays.';
+    expect(keepSourceLinks(clean, sources)).toEqual({ text: clean, removedLinks: [], unknownMarkers: [] });
+    const dirty = 'Claim [2] [7], from www.fake.example and [x](javascript:alert(1)).';
+    expect(extractCitations(keepSourceLinks(dirty, sources).text, sources).text).toBe(
+      extractCitations(dirty, sources).text,
+    );
   });
 });
 

@@ -89,6 +89,33 @@ function sourceIndex(sources: readonly WebSource[]) {
   return { byNumber, isSource: (url: string) => urls.has(normalizeSourceUrl(url)) };
 }
 
+/** Links to anything but a source, replaced: a markdown link keeps its label, a bare URL becomes code (readable, not a link). */
+function unlinkForeign(answerText: string, isSource: (url: string) => boolean): { text: string; removed: string[] } {
+  let text = answerText;
+  const removed: string[] = [];
+  // Right to left, so earlier positions stay valid.
+  for (const link of findLinks(answerText).reverse()) {
+    if (isSource(link.url)) continue;
+    removed.unshift(link.url);
+    const replacement = link.kind === 'markdown' ? (link.image ? '' : (link.label ?? '')) : `\`${link.url}\``;
+    text = text.slice(0, link.start) + replacement + text.slice(link.end);
+  }
+  return { text, removed };
+}
+
+/** Rewrites every [n] / [n, m] marker outside code and links, one number at a time. */
+function rewriteMarkers(text: string, each: (n: number) => string): string {
+  const code = codeSpans(text);
+  const links = findLinks(text);
+  return text.replace(MARKER, (whole: string, list: string, offset: number) => {
+    if (inside(code, offset) || links.some((l) => offset >= l.start && offset < l.end)) return whole;
+    return list
+      .split(',')
+      .map((n) => each(Number(n.trim())))
+      .join('');
+  });
+}
+
 export type ExtractedCitations = {
   /** The answer with [n] as links to the n-th source, unknown [n] removed, and links to anything else unlinked. */
   text: string;
@@ -107,33 +134,42 @@ export function extractCitations(answerText: string, sources: readonly WebSource
   const { byNumber, isSource } = sourceIndex(sources);
   const cited = new Map<number, WebSource>();
   const unknown = new Set<number>();
-
-  // Unlink foreign links first (right to left, so earlier positions stay valid).
-  let text = answerText;
-  for (const link of findLinks(answerText).reverse()) {
-    if (isSource(link.url)) continue;
-    const replacement = link.kind === 'markdown' ? (link.image ? '' : (link.label ?? '')) : `\`${link.url}\``;
-    text = text.slice(0, link.start) + replacement + text.slice(link.end);
-  }
-
-  const code = codeSpans(text);
-  const links = findLinks(text);
-  text = text.replace(MARKER, (whole: string, list: string, offset: number) => {
-    if (inside(code, offset) || links.some((l) => offset >= l.start && offset < l.end)) return whole;
-    const numbers = list.split(',').map((n) => Number(n.trim()));
-    return numbers
-      .map((n) => {
-        const source = byNumber.get(n);
-        if (!source) {
-          unknown.add(n);
-          return '';
-        }
-        if (!cited.has(n)) cited.set(n, source);
-        return `[[${n}]](${source.url})`;
-      })
-      .join('');
+  const text = rewriteMarkers(unlinkForeign(answerText, isSource).text, (n) => {
+    const source = byNumber.get(n);
+    if (!source) {
+      unknown.add(n);
+      return '';
+    }
+    if (!cited.has(n)) cited.set(n, source);
+    return `[[${n}]](${source.url})`;
   });
   return { text, cited: [...cited.values()], unknownMarkers: [...unknown].sort((a, b) => a - b) };
+}
+
+export type SourceLinksKept = {
+  /** The answer with links to anything but a source unlinked and [n] with no source removed; other [n] stay markers. */
+  text: string;
+  /** The links that were unlinked, as written. */
+  removedLinks: string[];
+  /** The [n] numbers that were removed. */
+  unknownMarkers: number[];
+};
+
+/**
+ * What the server stores for an answer: the same rules as extractCitations (only sources are linked,
+ * every [n] has a source), but the markers stay [n], so the stored text reads as the model wrote it
+ * and extractCitations still turns it into links when it is shown. [1, 3] is stored as [1][3].
+ */
+export function keepSourceLinks(answerText: string, sources: readonly WebSource[]): SourceLinksKept {
+  const { byNumber, isSource } = sourceIndex(sources);
+  const unknown = new Set<number>();
+  const { text: unlinked, removed } = unlinkForeign(answerText, isSource);
+  const text = rewriteMarkers(unlinked, (n) => {
+    if (byNumber.has(n)) return `[${n}]`;
+    unknown.add(n);
+    return '';
+  });
+  return { text, removedLinks: removed, unknownMarkers: [...unknown].sort((a, b) => a - b) };
 }
 
 export type CitationCheck = {

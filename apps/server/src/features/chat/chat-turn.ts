@@ -8,6 +8,7 @@ import type { Logger } from '../../lib/logger.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { refundCreditFor, releaseCredit, reserveCredit } from '../credits/credits.service.ts';
 import { checkMessageDocuments } from '../documents/document-turn.ts';
+import { createDemoModel } from '../models/demo-model.ts';
 import type { ToolDefinition, ToolServices, ToolTurn } from '../tools/tool-definition.ts';
 import type { ToolRegistry } from '../tools/tool-registry.ts';
 import {
@@ -92,6 +93,7 @@ export async function startChatTurn(
 
   const tool = deps.tools.get(request.toolId);
   if (toolRequiresPro(tool.id) && user.plan !== 'pro') throw new AppError('TOOL_REQUIRES_PRO');
+  tool.checkReady?.(deps.services);
   const input = parseToolInput(tool, request.toolInput);
   const model = checkModel(runtime.models.get(request.modelId), user.plan, request);
   if (!runtime.fairUse.hit(user.id)) throw new AppError('RATE_LIMITED');
@@ -130,7 +132,30 @@ export async function startChatTurn(
       answerId,
       firstMessage: created && request.trigger === 'submit-message' ? request.message : undefined,
     });
+    // A message the tool declines gets its fixed answer without a model (or a function) being asked.
+    const declined = text ? (tool.decline?.({ text, locale, input }) ?? null) : null;
     const script = prepared?.demo ?? tool.demo;
+    const languageModel =
+      declined !== null
+        ? // The demo model streams a given text like any answer; here it is the tool's refusal.
+          createDemoModel({ locale, script: { answer: () => declined } })
+        : model.languageModel({
+            locale,
+            ...(script
+              ? {
+                  script: {
+                    call: script.call
+                      ? (message) => script.call?.({ text: message, input, locale }) ?? null
+                      : undefined,
+                    answer: script.answer
+                      ? (message, results) => script.answer?.({ text: message, input, locale, results }) ?? ''
+                      : undefined,
+                  },
+                }
+              : {}),
+          });
+    const functions = declined === null ? await tool.functions?.(turn) : undefined;
+    const finishAnswer = tool.finishAnswer;
     const generation = await startGeneration({
       db,
       logger,
@@ -139,25 +164,15 @@ export async function startChatTurn(
       threadId: request.threadId,
       answerId,
       modelId: model.id,
-      model: model.languageModel({
-        locale,
-        ...(script
-          ? {
-              script: {
-                call: script.call ? (message) => script.call?.({ text: message, input, locale }) ?? null : undefined,
-                answer: script.answer
-                  ? (message, results) => script.answer?.({ text: message, input, locale, results }) ?? ''
-                  : undefined,
-              },
-            }
-          : {}),
-      }),
+      model: languageModel,
       system: [tool.systemPrompt({ locale, input, now: at }), prepared?.system].filter(Boolean).join('\n\n'),
-      functions: tool.functions?.(turn),
-      maxSteps: tool.functions ? (tool.maxSteps ?? 3) : 1,
+      functions,
+      maxSteps: functions ? (tool.maxSteps ?? 3) : 1,
       modelMessages,
       createdAt: at,
-      onSettled: (outcome) => settleAnswerCredit(db, answerId, outcome.answered),
+      finishParts: finishAnswer && declined === null ? (parts) => finishAnswer(parts, turn) : undefined,
+      // A declined message used nothing: its free message is given back.
+      onSettled: (outcome) => settleAnswerCredit(db, answerId, declined === null && outcome.answered),
     });
     return { answerId, stream: generation.stream, settled: generation.settled };
   } catch (err) {

@@ -15,6 +15,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { messages, threads } from '../../db/schema/index.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { createGuardedDownload } from '../../lib/net/guarded-download.ts';
 import { messagePartsText } from './chat.service.ts';
 import type { AbortReason, ChatRuntime } from './chat-runtime.ts';
 
@@ -44,6 +45,8 @@ export type GenerationInput = {
   maxSteps: number;
   modelMessages: ModelMessage[];
   createdAt: Date;
+  /** The answer's parts as they are stored once it ends (a tool's own rules, e.g. only cited sources linked). */
+  finishParts?: ((parts: UIMessage['parts']) => Promise<UIMessage['parts']>) | undefined;
   /** Called once the answer is settled in the database (the credit decision is the caller's). */
   onSettled(outcome: AnswerOutcome): Promise<void>;
 };
@@ -58,6 +61,9 @@ export function streamErrorText(code: 'MODEL_FAILED'): string {
 
 /** Chunks that mean the person is getting something: text, reasoning, or a function being called. */
 const ANSWERED_BY = new Set<UIMessageChunk['type']>(['text-delta', 'reasoning-delta', 'tool-input-start']);
+
+/** Files a message or a model points at by URL are fetched through the outbound guard (decision 010). */
+const download = createGuardedDownload();
 
 /**
  * Runs one answer to completion independently of any HTTP request: the browser may reload, lose
@@ -103,6 +109,7 @@ export async function startGeneration(
     stopWhen: stepCountIs(input.maxSteps),
     abortSignal: controller.signal,
     maxRetries: 1,
+    experimental_download: download,
     onError: ({ error }) => {
       failure = error;
     },
@@ -185,7 +192,14 @@ export async function startGeneration(
     }
     await writing;
 
-    const parts = latest?.parts ?? [];
+    let parts = latest?.parts ?? [];
+    if (input.finishParts) {
+      try {
+        parts = await input.finishParts(parts);
+      } catch (err) {
+        log.error({ err }, 'could not finish the answer; it is stored as it streamed');
+      }
+    }
     const status: MessageStatus =
       abortReason === 'stopped'
         ? 'stopped'

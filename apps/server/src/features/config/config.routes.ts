@@ -5,7 +5,7 @@ import type { AppEnv } from '../../app-env.ts';
 import { enabledSocialProviders } from '../auth/auth.ts';
 
 /** Runtime settings for the web app (one build serves every deployment). */
-export function configRoutes() {
+export function configRoutes(features: { webSearch: boolean }) {
   return new Hono<AppEnv>().get(
     '/',
     describeRoute({
@@ -20,6 +20,7 @@ export function configRoutes() {
         gtmId: env.GTM_ID ?? null,
         adPixelId: env.AD_PIXEL_ID ?? null,
         authProviders: enabledSocialProviders(env),
+        webSearch: features.webSearch,
       };
       c.header('cache-control', 'no-cache');
       return c.json(config);

@@ -1,5 +1,5 @@
 import type { ChatToolId, Locale, Plan } from '@polymath/shared';
-import type { ToolSet } from 'ai';
+import type { ToolSet, UIMessage } from 'ai';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
@@ -7,6 +7,7 @@ import type { Logger } from '../../lib/logger.ts';
 import type { JobQueue } from '../../lib/queue/job-queue.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import type { ImageModelRegistry } from '../images/image-models.ts';
+import type { WebSearchRuntime } from './web-search/web-search-runtime.ts';
 
 /** What the platform lends a tool's functions for one turn. */
 export type ToolServices = {
@@ -16,6 +17,8 @@ export type ToolServices = {
   logger: Logger;
   jobs: JobQueue;
   imageModels: ImageModelRegistry;
+  /** The configured search service and page reader; undefined when no search service is configured. */
+  webSearch?: WebSearchRuntime | undefined;
 };
 
 /** The turn a tool's functions run in: who asks, in which thread, for which answer. */
@@ -63,10 +66,26 @@ export type ToolDefinition<I = unknown> = {
   /** The page's structured inputs, checked with the same shared schema the page validates with. */
   input?: z.ZodType<I>;
   systemPrompt(args: { locale: Locale; input: I | undefined; now: Date }): string;
+  /**
+   * Throws an AppError when this deployment cannot run the tool at all (a service it needs is not
+   * configured). Checked before anything is written or charged.
+   */
+  checkReady?(services: ToolServices): void;
+  /**
+   * A message the tool declines without asking a model (it plainly asks for something the tool must
+   * not do): the answer is this text, streamed like any answer, and the free message is given back.
+   * Null lets the turn run.
+   */
+  decline?(args: { text: string; locale: Locale; input: I | undefined }): string | null;
   /** The functions (AI SDK tools) the model may call during a turn. */
-  functions?(turn: ToolTurn<I>): ToolSet;
+  functions?(turn: ToolTurn<I>): ToolSet | Promise<ToolSet>;
   /** How many model steps a turn may take (a call, its result, the answer): 1 without functions. */
   maxSteps?: number;
+  /**
+   * The answer's parts as they are stored once it ends (what a reload and the next turn's model
+   * see): a tool may hold the model's text to its own rules here. The live stream is not changed.
+   */
+  finishAnswer?(parts: UIMessage['parts'], turn: ToolTurn<I>): Promise<UIMessage['parts']>;
   demo?: DemoScript<I>;
   /** PDFs (ask PDF, Pro) may be attached to this tool's messages; other tools refuse them. */
   documents?: boolean;

@@ -27,7 +27,12 @@ export type ToolChatProps = {
   documents?: boolean;
   /** The tool's own intro of an empty chat, in place of its title, description and examples. */
   intro?: (fill: (text: string) => void) => ReactNode;
-} & Pick<ConversationTool, 'inputs' | 'input' | 'canSend' | 'renderToolPart' | 'onThreadInput'>;
+  /** Starter examples made by the page, after the ones in the tool's texts. */
+  examples?: readonly string[];
+} & Pick<
+  ConversationTool,
+  'inputs' | 'input' | 'canSend' | 'renderToolPart' | 'onThreadInput' | 'answerText' | 'answerFooter' | 'sendDisabled'
+>;
 
 /**
  * A tool's page as a real chat thread (spec §2: every tool page uses the shared chat layout): its
@@ -42,6 +47,7 @@ export function ToolChat({
   intro,
   modelIntro,
   documents,
+  examples,
   canSend,
   ...parts
 }: ToolChatProps) {
@@ -65,7 +71,13 @@ export function ToolChat({
             {intro ? (
               intro(fill)
             ) : (
-              <ToolIntro toolKey={toolKey} icon={icon} badge={proOnly ? 'PRO' : undefined} onExample={fill} />
+              <ToolIntro
+                toolKey={toolKey}
+                icon={icon}
+                badge={proOnly ? 'PRO' : undefined}
+                extraExamples={examples}
+                onExample={fill}
+              />
             )}
           </>
         ),

@@ -24,6 +24,8 @@ export type ChatInputProps = {
    * empties the draft. Without it the tool has no model connection yet and says so.
    */
   onSend?: (text: string) => boolean;
+  /** Sending is off (the tool cannot run on this server; the page says why): Enter and the send button do nothing. */
+  disabled?: boolean | undefined;
   /** An answer is being written: Enter does not send and the send button becomes Stop. */
   busy?: boolean;
   onStop?: () => void;
@@ -35,7 +37,15 @@ export type ChatInputProps = {
  * The message box under every chat screen. Its text is a draft kept in the persisted chat slice,
  * so nothing typed is lost on reload or while signing in. Enter sends, Shift+Enter adds a line.
  */
-export function ChatInput({ draftKey, placeholder, onSend, busy = false, onStop, attachments }: ChatInputProps) {
+export function ChatInput({
+  draftKey,
+  placeholder,
+  onSend,
+  disabled = false,
+  busy = false,
+  onStop,
+  attachments,
+}: ChatInputProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const store = useStore<RootState>();
@@ -59,10 +69,10 @@ export function ChatInput({ draftKey, placeholder, onSend, busy = false, onStop,
   }, [text]);
 
   const uploading = attachments?.uploading ?? false;
-  const canSend = Boolean(text.trim()) && !uploading;
+  const canSend = Boolean(text.trim()) && !uploading && !disabled;
 
   const send = () => {
-    if (busy || !text.trim()) return;
+    if (busy || disabled || !text.trim()) return;
     // Signed-out visitors are asked to sign in; the draft stays where it is.
     if (!signedIn) {
       dispatch(authDialogOpened('signIn'));

@@ -52,13 +52,19 @@ export type ConversationTool = {
    * The tool's inputs, above the message box. As a function it gets `send`, which sends a message
    * of the tool's own making (a "Get my reading" button) exactly as the message box would.
    */
-  inputs?: ReactNode | ((actions: ToolInputActions) => ReactNode);
+  inputs?: ReactNode | ((chat: ChatActions) => ReactNode);
   /** The inputs the next request carries (read when it is sent). */
   input?(): Record<string, unknown> | undefined;
   /** Checks the inputs before a new message goes out; false sends nothing (the tool shows why). */
   canSend?(): boolean;
   /** How a function call of an answer looks (image cards); without it the call is not shown. */
   renderToolPart?(part: ToolUIPart | DynamicToolUIPart, message: ChatUIMessage): ReactNode;
+  /** An answer's text as it is rendered (markdown); web search turns its [n] into links to the sources. */
+  answerText?(text: string, message: ChatUIMessage, context: AnswerContext): string;
+  /** Shown under an answer (web search: its progress while the functions run, then its source cards). */
+  answerFooter?(message: ChatUIMessage, context: AnswerContext): ReactNode;
+  /** Sending is off: the tool cannot run on this server (the tool's inputs say why). */
+  sendDisabled?: boolean;
   /** The inputs stored with a thread that was opened (null when it has none). */
   onThreadInput?(input: Record<string, unknown> | null): void;
   /**
@@ -68,8 +74,22 @@ export type ConversationTool = {
   documents?: { locked: boolean };
 };
 
-/** What a tool's inputs may do: send a message (false when it was not sent) while no answer is being written. */
-export type ToolInputActions = { send(text: string): boolean; busy: boolean };
+/** What a tool's inputs may do with the chat: send a message (as the input would) or fill the input. */
+export type ChatActions = {
+  /** Sends `text` as the next message; false when it could not go (busy, signed out, refused). */
+  send(text: string): boolean;
+  fill(text: string): void;
+  /** An answer is being written. */
+  busy: boolean;
+};
+
+/** The conversation an answer belongs to, for tools whose answers depend on earlier ones (web search's sources). */
+export type AnswerContext = {
+  /** The messages before this one, oldest first. */
+  before(messageId: string): ChatUIMessage[];
+  /** This answer is being written right now. */
+  streaming: boolean;
+};
 
 /** The model the conversation talks to, chosen outside it (the route composes the models feature). */
 export type ConversationModel = {
@@ -396,6 +416,24 @@ function ChatSession({
     chat.regenerate(messageId ? { messageId } : {}).catch(() => undefined);
   });
 
+  // Read through a ref, so the callbacks stay the same and finished messages do not re-render.
+  const messagesRef = useRef<ChatUIMessage[]>([]);
+  messagesRef.current = chat.messages;
+  const before = useCallback((messageId: string) => {
+    const all = messagesRef.current;
+    const index = all.findIndex((m) => m.id === messageId);
+    return index < 0 ? all : all.slice(0, index);
+  }, []);
+  const answerText = useCallback(
+    (text: string, message: ChatUIMessage, streaming: boolean) =>
+      toolRef.current.answerText?.(text, message, { before, streaming }) ?? text,
+    [before],
+  );
+  const answerFooter = useCallback(
+    (message: ChatUIMessage, streaming: boolean) =>
+      toolRef.current.answerFooter?.(message, { before, streaming }) ?? null,
+    [before],
+  );
   const renderToolPart = useCallback(
     (part: ToolUIPart | DynamicToolUIPart, message: ChatUIMessage) =>
       toolRef.current.renderToolPart?.(part, message) ?? null,
@@ -506,6 +544,8 @@ function ChatSession({
                         onEdit={handleEdit}
                         onRegenerate={handleRegenerate}
                         renderToolPart={renderToolPart}
+                        answerText={tool.answerText ? answerText : undefined}
+                        answerFooter={tool.answerFooter ? answerFooter : undefined}
                       />
                     ))}
                   </div>
@@ -557,7 +597,7 @@ function ChatSession({
             </div>
           ) : null}
           {typeof tool.inputs === 'function'
-            ? tool.inputs({ send: (text) => !busy && handleSend(text), busy })
+            ? tool.inputs({ send: (text) => !busy && handleSend(text), fill: fillExample, busy })
             : tool.inputs}
           <ChatInput
             draftKey={toolId}
@@ -565,6 +605,7 @@ function ChatSession({
             busy={busy}
             onStop={handleStop}
             attachments={attachments.control}
+            disabled={tool.sendDisabled}
           />
           {footer}
         </div>

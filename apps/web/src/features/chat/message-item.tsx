@@ -25,6 +25,10 @@ export type MessageItemProps = {
   onRegenerate: (messageId: string) => void;
   /** How a function call in an answer looks (the tool decides; stable across renders). */
   renderToolPart?: (part: ToolUIPart | DynamicToolUIPart, message: ChatUIMessage) => ReactNode;
+  /** The tool's reading of an answer's text before it is rendered (stable across renders). */
+  answerText?: ((text: string, message: ChatUIMessage, streaming: boolean) => string) | undefined;
+  /** What the tool shows under an answer (stable across renders). */
+  answerFooter?: ((message: ChatUIMessage, streaming: boolean) => ReactNode) | undefined;
 };
 
 /**
@@ -189,7 +193,16 @@ function EditBox({
   );
 }
 
-function AssistantMessage({ message, isLast, busy, stopped, onRegenerate, renderToolPart }: MessageItemProps) {
+function AssistantMessage({
+  message,
+  isLast,
+  busy,
+  stopped,
+  onRegenerate,
+  renderToolPart,
+  answerText,
+  answerFooter,
+}: MessageItemProps) {
   const { t } = useTranslation('chat');
   const text = messageText(message);
   const status = message.metadata?.status;
@@ -218,11 +231,14 @@ function AssistantMessage({ message, isLast, busy, stopped, onRegenerate, render
           if (part.type === 'reasoning') {
             return <ReasoningBlock key={key} text={part.text} streaming={part.state === 'streaming'} />;
           }
-          if (part.type === 'text') return <Markdown key={key} text={part.text} />;
+          if (part.type === 'text') {
+            return <Markdown key={key} text={answerText ? answerText(part.text, message, streaming) : part.text} />;
+          }
           if (isToolUIPart(part) && renderToolPart) return <div key={key}>{renderToolPart(part, message)}</div>;
           return null;
         })}
       </div>
+      {answerFooter ? answerFooter(message, streaming) : null}
       {note ? <p className="text-xs italic text-muted">{note}</p> : null}
       {!streaming && (text || isLast) ? (
         <div className="-ml-1.5 flex gap-0.5">

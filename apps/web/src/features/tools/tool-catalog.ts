@@ -1,5 +1,15 @@
 import type { ChatToolId } from '@polymath/shared';
-import { Feather, ImageIcon, Images, Languages, type LucideIcon, MessageSquare, PenTool, Sparkles } from 'lucide-react';
+import {
+  Feather,
+  Globe,
+  ImageIcon,
+  Images,
+  Languages,
+  type LucideIcon,
+  MessageSquare,
+  PenTool,
+  Sparkles,
+} from 'lucide-react';
 
 /** The screens in the sidebar, in order. Texts live in the `tools` namespace under each key. */
 export type ToolEntry = { key: string; path: string; icon: LucideIcon; toolId?: ChatToolId; pro?: boolean };
@@ -11,5 +21,6 @@ export const TOOLS: ToolEntry[] = [
   { key: 'horoscope', path: '/horoscope', icon: Sparkles, toolId: 'horoscope' },
   { key: 'tattooGenerator', path: '/tattoo-generator', icon: Feather, toolId: 'tattoo-generator' },
   { key: 'logoMaker', path: '/logo-maker', icon: PenTool, toolId: 'logo-maker' },
+  { key: 'webSearch', path: '/web-search', icon: Globe, toolId: 'web-search' },
   { key: 'gallery', path: '/gallery', icon: Images },
 ];

@@ -10,14 +10,18 @@ export function ToolIntro({
   icon: Icon,
   onExample,
   badge,
+  extraExamples = [],
 }: {
   toolKey: string;
   icon: LucideIcon;
   onExample: (text: string) => void;
   badge?: string | undefined;
+  /** Examples the page makes (web search's filled people-research prompts), after the texts' own. */
+  extraExamples?: readonly string[] | undefined;
 }) {
   const { t } = useTranslation('tools');
-  const examples = t(`${toolKey}.examples`, { returnObjects: true }) as string[];
+  const own = t(`${toolKey}.examples`, { returnObjects: true }) as string[];
+  const examples = [...(Array.isArray(own) ? own : []), ...extraExamples];
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-col items-center px-4 pb-6 pt-8 text-center sm:pt-16">
       <span className="mb-4 inline-flex h-14 w-14 items-center justify-center rounded-2xl bg-accent-soft text-accent">
@@ -34,7 +38,7 @@ export function ToolIntro({
       <p className="mt-3 max-w-xl text-balance text-muted">{t(`${toolKey}.description`)}</p>
       <h2 className="sr-only">{t('examplesHeading')}</h2>
       <ul className="mt-8 grid w-full gap-3 sm:grid-cols-2">
-        {Array.isArray(examples)
+        {examples.length > 0
           ? examples.map((example) => (
               <li key={example}>
                 <button

@@ -76,9 +76,29 @@ function codeLanguage(pre: HastLike | undefined): string | undefined {
   return lang?.slice('language-'.length);
 }
 
+/** A citation marker a tool turned into a link: its text is "[n]" (web search's numbered sources). */
+const CITATION = /^\[(\d{1,3})\]$/;
+
 function Link({ href, children }: ComponentProps<'a'>) {
+  const { t } = useTranslation('chat');
   const safe = safeHttpUrl(href);
   if (!safe) return <span data-testid="md-unlinked">{children}</span>;
+  const citation = typeof children === 'string' ? CITATION.exec(children) : null;
+  if (citation) {
+    return (
+      <a
+        href={safe}
+        target="_blank"
+        rel={EXTERNAL_LINK_REL}
+        className="citation"
+        aria-label={t('markdown.citation', { n: citation[1] })}
+        title={t('markdown.citation', { n: citation[1] })}
+        data-testid="citation"
+      >
+        {citation[1]}
+      </a>
+    );
+  }
   return (
     <a href={safe} target="_blank" rel={EXTERNAL_LINK_REL}>
       {children}
