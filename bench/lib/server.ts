@@ -59,6 +59,8 @@ export async function startOurServer(options: {
     AUTH_RATE_LIMIT_MAX: LIMIT_MAX,
     STREAM_STALE_SECONDS: '30',
     SHUTDOWN_GRACE_MS: '2000',
+    // As `npm run serve` starts it (image work and password hashing use libuv's thread pool).
+    UV_THREADPOOL_SIZE: '16',
     // For looking into where time goes, e.g. BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
     NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS,
     ...options.env,

@@ -194,6 +194,8 @@ async function main() {
     PUBLIC_URL: baseUrl,
     DATA_DIR: dataDir,
     NODE_ENV: 'test',
+    // As `npm run serve` starts it (image work and password hashing use libuv's thread pool).
+    UV_THREADPOOL_SIZE: '16',
     LOG_LEVEL: 'warn',
     SHUTDOWN_GRACE_MS: '2000',
     // Every browser context sends its own X-Forwarded-For (e2e/support/fixtures.ts), so per-address
