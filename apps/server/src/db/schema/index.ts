@@ -3,3 +3,4 @@ export * from './auth.ts';
 export * from './billing.ts';
 export * from './chat.ts';
 export * from './images.ts';
+export * from './whatsapp.ts';
