@@ -3,6 +3,7 @@ import type { Env } from './env.ts';
 import type { BillingRuntime } from './features/billing/billing-runtime.ts';
 import type { ChatRuntime } from './features/chat/chat-runtime.ts';
 import type { ImageModelRegistry } from './features/images/image-models.ts';
+import type { WhatsAppRuntime } from './features/whatsapp/whatsapp-runtime.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './lib/mail/mailer.ts';
 import type { JobQueue } from './lib/queue/job-queue.ts';
@@ -33,6 +34,8 @@ export type AppDeps = {
   jobs?: JobQueue;
   /** Image models from the catalogue and the configured providers; created from env when not given. */
   imageModels?: ImageModelRegistry;
+  /** WhatsApp (the Cloud API or the sandbox phone); created from env when not given. */
+  whatsapp?: WhatsAppRuntime;
 };
 
 export type AppEnv = {

@@ -13,6 +13,7 @@ import { createChatRuntime } from './features/chat/chat-runtime.ts';
 import { scheduleStaleAnswerSweep } from './features/chat/stream-recovery.ts';
 import { createImageModelRegistry } from './features/images/image-models.ts';
 import { CatalogueError } from './features/models/model-catalog.ts';
+import { createWhatsAppRuntime } from './features/whatsapp/whatsapp-runtime.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mail/mailer.ts';
 import { startJobQueue } from './lib/queue/job-queue.ts';
@@ -91,13 +92,19 @@ async function main() {
   if (billing.sandbox) {
     logger.warn('STRIPE_SECRET_KEY is not set: the payment sandbox grants Pro without payment (test mode)');
   }
-  // Slow and scheduled work (images, the billing sweep, the purge of deleted chats) runs as jobs in
-  // the database, so it survives restarts and runs on one instance at a time when scheduled.
+  const whatsapp = createWhatsAppRuntime({ env, db: database.db, logger, sessionSecret: secrets.sessionSecret });
+  if (whatsapp.sandbox) {
+    logger.warn('WhatsApp Cloud API is not configured: the WhatsApp sandbox phone stands in (test mode)');
+  }
+  // Slow and scheduled work (images, the billing sweep, the purge of deleted chats, WhatsApp
+  // messages) runs as jobs in the database, so it survives restarts and runs on one instance at a
+  // time when scheduled.
   const jobs = await startJobQueue({
     connection: database.queueConnection,
     logger,
-    jobs: appJobs({ database, files, imageModels, billing, logger }),
+    jobs: appJobs({ env, database, files, imageModels, billing, logger, chat, whatsapp }),
   });
+  whatsapp.useQueue(jobs);
   if (!billing.sandbox) {
     await jobs
       .send(stripePriceCheck, {})
@@ -124,6 +131,7 @@ async function main() {
     billing,
     jobs,
     imageModels,
+    whatsapp,
   });
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
     logger.info(
