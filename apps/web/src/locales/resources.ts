@@ -4,12 +4,14 @@ import enErrors from './en/errors.json';
 import enHistory from './en/history.json';
 import enTools from './en/tools.json';
 import enValidation from './en/validation.json';
+import enWhatsApp from './en/whatsapp.json';
 import trChat from './tr/chat.json';
 import trCommon from './tr/common.json';
 import trErrors from './tr/errors.json';
 import trHistory from './tr/history.json';
 import trTools from './tr/tools.json';
 import trValidation from './tr/validation.json';
+import trWhatsApp from './tr/whatsapp.json';
 
 /** Every namespace in both languages; a test keeps their key sets identical. */
 export const resources = {
@@ -20,6 +22,7 @@ export const resources = {
     errors: enErrors,
     chat: enChat,
     history: enHistory,
+    whatsapp: enWhatsApp,
   },
   tr: {
     common: trCommon,
@@ -28,5 +31,6 @@ export const resources = {
     errors: trErrors,
     chat: trChat,
     history: trHistory,
+    whatsapp: trWhatsApp,
   },
 } as const;

@@ -1,6 +1,7 @@
 import type { Profile } from '@polymath/shared';
 import { configureStore } from '@reduxjs/toolkit';
 import { baseApi } from '../lib/api/base-api.ts';
+import { chatSlice } from '../lib/store/chat-slice.ts';
 import { dialogsSlice } from '../lib/store/dialogs-slice.ts';
 import { userSignedIn, userSignedOut, userSlice } from '../lib/store/user-slice.ts';
 
@@ -20,13 +21,14 @@ export const TEST_PROFILE: Profile = {
 };
 
 /**
- * The API, user and dialogs slices as the app wires them (no persistence, no cross-tab sync),
+ * The API, chat, user and dialogs slices as the app wires them (no persistence, no cross-tab sync),
  * signed in as `user`, or signed out with null.
  */
 export function createTestStore(user: Profile | null = TEST_PROFILE) {
   const store = configureStore({
     reducer: {
       [baseApi.reducerPath]: baseApi.reducer,
+      chat: chatSlice.reducer,
       user: userSlice.reducer,
       dialogs: dialogsSlice.reducer,
     },

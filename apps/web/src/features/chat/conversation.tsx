@@ -54,6 +54,11 @@ export type ConversationTool = {
   renderToolPart?(part: ToolUIPart | DynamicToolUIPart, message: ChatUIMessage): ReactNode;
   /** The inputs stored with a thread that was opened (null when it has none). */
   onThreadInput?(input: Record<string, unknown> | null): void;
+  /**
+   * Shown instead of the message box when the tool's chats are written elsewhere (WhatsApp) and
+   * only shown here: nothing can be sent, edited or regenerated.
+   */
+  readOnly?: ReactNode;
 };
 
 /** The model the conversation talks to, chosen outside it (the route composes the models feature). */
@@ -379,8 +384,9 @@ function ChatSession({
 
   const [dragging, setDragging] = useState(false);
   const hasFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files');
+  const readOnly = tool.readOnly !== undefined;
   const onDragOver = (e: DragEvent) => {
-    if (!hasFiles(e)) return;
+    if (readOnly || !hasFiles(e)) return;
     e.preventDefault();
     e.dataTransfer.dropEffect = vision ? 'copy' : 'none';
     setDragging(true);
@@ -389,7 +395,7 @@ function ChatSession({
     if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
   };
   const onDrop = (e: DragEvent) => {
-    if (!hasFiles(e)) return;
+    if (readOnly || !hasFiles(e)) return;
     e.preventDefault();
     setDragging(false);
     if (!signedIn) dispatch(authDialogOpened('signIn'));
@@ -433,6 +439,7 @@ function ChatSession({
                     onEdit={handleEdit}
                     onRegenerate={handleRegenerate}
                     renderToolPart={renderToolPart}
+                    readOnly={readOnly}
                   />
                 ))}
               </div>
@@ -483,15 +490,21 @@ function ChatSession({
           {vision ? t('attach.drop') : t('attach.noVision')}
         </div>
       ) : null}
-      {tool.inputs}
-      <ChatInput
-        draftKey={toolId}
-        onSend={handleSend}
-        busy={busy}
-        onStop={handleStop}
-        attachments={attachments.control}
-      />
-      {footer}
+      {readOnly ? (
+        tool.readOnly
+      ) : (
+        <>
+          {tool.inputs}
+          <ChatInput
+            draftKey={toolId}
+            onSend={handleSend}
+            busy={busy}
+            onStop={handleStop}
+            attachments={attachments.control}
+          />
+          {footer}
+        </>
+      )}
     </div>
   );
 }

@@ -23,6 +23,8 @@ export type MessageItemProps = {
   onRegenerate: (messageId: string) => void;
   /** How a function call in an answer looks (the tool decides; stable across renders). */
   renderToolPart?: (part: ToolUIPart | DynamicToolUIPart, message: ChatUIMessage) => ReactNode;
+  /** The chat is only shown here (written elsewhere): no editing or regenerating. */
+  readOnly?: boolean;
 };
 
 /**
@@ -37,7 +39,7 @@ function fileParts(message: ChatUIMessage): FileUIPart[] {
   return message.parts.filter((p): p is FileUIPart => p.type === 'file');
 }
 
-function UserMessage({ message, busy, onEdit }: MessageItemProps) {
+function UserMessage({ message, busy, onEdit, readOnly }: MessageItemProps) {
   const { t } = useTranslation('chat');
   const [editing, setEditing] = useState(false);
   const text = messageText(message);
@@ -82,17 +84,19 @@ function UserMessage({ message, busy, onEdit }: MessageItemProps) {
           </div>
           <div className="flex gap-0.5 opacity-100 transition sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
             <CopyButton text={text} label={t('actions.copy')} testId="chat-copy" />
-            <button
-              type="button"
-              className={actionClass}
-              onClick={() => setEditing(true)}
-              disabled={busy}
-              aria-label={t('actions.edit')}
-              title={t('actions.edit')}
-              data-testid="chat-edit"
-            >
-              <Pencil className="h-4 w-4" aria-hidden="true" />
-            </button>
+            {readOnly ? null : (
+              <button
+                type="button"
+                className={actionClass}
+                onClick={() => setEditing(true)}
+                disabled={busy}
+                aria-label={t('actions.edit')}
+                title={t('actions.edit')}
+                data-testid="chat-edit"
+              >
+                <Pencil className="h-4 w-4" aria-hidden="true" />
+              </button>
+            )}
           </div>
         </>
       )}
@@ -174,7 +178,15 @@ function EditBox({
   );
 }
 
-function AssistantMessage({ message, isLast, busy, stopped, onRegenerate, renderToolPart }: MessageItemProps) {
+function AssistantMessage({
+  message,
+  isLast,
+  busy,
+  stopped,
+  onRegenerate,
+  renderToolPart,
+  readOnly,
+}: MessageItemProps) {
   const { t } = useTranslation('chat');
   const text = messageText(message);
   const status = message.metadata?.status;
@@ -212,7 +224,7 @@ function AssistantMessage({ message, isLast, busy, stopped, onRegenerate, render
       {!streaming && (text || isLast) ? (
         <div className="-ml-1.5 flex gap-0.5">
           {text ? <CopyButton text={text} label={t('actions.copy')} testId="chat-copy" /> : null}
-          {isLast ? (
+          {isLast && !readOnly ? (
             <button
               type="button"
               className={actionClass}
