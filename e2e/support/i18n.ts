@@ -10,7 +10,7 @@ import { policies as trPolicies } from '../../apps/web/src/features/policies/con
  */
 export type Locale = 'en' | 'tr';
 export const LOCALES: Locale[] = ['en', 'tr'];
-type Namespace = 'common' | 'tools' | 'validation' | 'errors';
+type Namespace = 'common' | 'tools' | 'validation' | 'errors' | 'whatsapp';
 
 const localesDir = resolve(import.meta.dirname, '../../apps/web/src/locales');
 const cache = new Map<string, unknown>();

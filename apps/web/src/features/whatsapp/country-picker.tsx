@@ -2,6 +2,7 @@ import { Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn.ts';
+import { FLAG_FONT, useFlagFont } from './flag-font.ts';
 import { type Country, searchCountries } from './phone-number.ts';
 
 /**
@@ -19,6 +20,7 @@ export function CountryPicker({
   onChoose: (country: Country) => void;
 }) {
   const { t } = useTranslation('whatsapp');
+  useFlagFont();
   const id = useId();
   const [query, setQuery] = useState('');
   const shown = useMemo(() => searchCountries(countries, query), [countries, query]);
@@ -32,10 +34,16 @@ export function CountryPicker({
   const current = shown[Math.min(active, shown.length - 1)];
   const optionId = (code: string) => `${id}-${code}`;
 
+  // The active option stays in view inside the list (the dialog and the page do not move).
   useEffect(() => {
-    if (!current) return;
-    // (jsdom has no scrollIntoView.)
-    document.getElementById(optionId(current.code))?.scrollIntoView?.({ block: 'nearest' });
+    const box = list.current;
+    const option = current ? document.getElementById(optionId(current.code)) : null;
+    if (!box || !option) return;
+    const top = option.offsetTop;
+    if (top < box.scrollTop) box.scrollTop = top;
+    else if (top + option.offsetHeight > box.scrollTop + box.clientHeight) {
+      box.scrollTop = top + option.offsetHeight - box.clientHeight;
+    }
   });
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -89,7 +97,7 @@ export function CountryPicker({
         id={`${id}-list`}
         role="listbox"
         aria-label={t('country.list')}
-        className="max-h-64 overflow-y-auto rounded-xl border border-border p-1"
+        className="relative max-h-64 overflow-y-auto rounded-xl border border-border p-1"
       >
         {shown.length === 0 ? (
           <p className="px-3 py-2 text-sm text-muted">{t('country.none', { query: query.trim() })}</p>
@@ -111,7 +119,7 @@ export function CountryPicker({
             )}
             data-testid={`country-${country.code}`}
           >
-            <span className="text-lg leading-none" aria-hidden="true">
+            <span className="text-lg leading-none" style={{ fontFamily: FLAG_FONT }} aria-hidden="true">
               {country.flag}
             </span>
             <span className="flex-1 truncate">{country.name}</span>

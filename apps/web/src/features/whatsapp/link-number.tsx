@@ -11,6 +11,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { apiErrorCode, apiErrorMessage } from '../../lib/api/api-error.ts';
 import { useAppSelector } from '../../lib/store/store.ts';
 import { CountryPicker } from './country-picker.tsx';
+import { FLAG_FONT, useFlagFont } from './flag-font.ts';
 import {
   type Country,
   checkPhone,
@@ -124,6 +125,7 @@ function PhoneStep({
   onSubmit: (e164: string) => Promise<boolean>;
 }) {
   const { t } = useTranslation('whatsapp');
+  useFlagFont();
   const [value, setValue] = useState('');
   const [tried, setTried] = useState(false);
   const check = checkPhone(value, country.code as CountryCode);
@@ -157,7 +159,7 @@ function PhoneStep({
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <div className="flex items-center gap-3 rounded-xl border border-border bg-surface px-3 py-2">
-        <span className="text-2xl leading-none" aria-hidden="true">
+        <span className="text-2xl leading-none" style={{ fontFamily: FLAG_FONT }} aria-hidden="true">
           {country.flag}
         </span>
         <span className="min-w-0 flex-1">

@@ -151,11 +151,13 @@ function Phone({
   const [text, setText] = useState('');
   const [send, sending] = useSendSandboxMessageMutation();
   const [error, setError] = useState<string>();
-  const end = useRef<HTMLLIElement>(null);
+  const list = useRef<HTMLOListElement>(null);
 
+  // The newest message in view when one arrives (the list scrolls, not the page).
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when a message arrives
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'end' });
+    const el = list.current;
+    if (el) el.scrollTop = el.scrollHeight;
   }, [messages.length]);
 
   const submit = async (e: FormEvent) => {
@@ -184,6 +186,7 @@ function Phone({
         </div>
       </header>
       <ol
+        ref={list}
         className="flex h-[26rem] flex-col gap-2 overflow-y-auto px-3 py-4"
         aria-live="polite"
         data-testid="sandbox-messages"
@@ -213,13 +216,12 @@ function Phone({
               </p>
             ) : null}
             <p className="whitespace-pre-wrap break-words">{m.text}</p>
-            <p className="mt-1 flex items-center justify-end gap-1 text-[11px] text-[#667781] dark:text-[#8696a0]">
+            <p className="mt-1 flex items-center justify-end gap-1 text-[11px] text-[#54656f] dark:text-[#c7cfd4]">
               <time dateTime={m.at}>{time(m.at)}</time>
               <DeliveryMark delivery={m.direction === 'in' ? null : m.delivery} />
             </p>
           </li>
         ))}
-        <li ref={end} aria-hidden="true" />
       </ol>
       <form onSubmit={submit} className="flex items-end gap-2 bg-[#f0f2f5] px-3 py-2 dark:bg-[#202c33]">
         <label htmlFor="sandbox-message" className="sr-only">

@@ -43,12 +43,14 @@ export function WhatsAppReadOnly({ onRefresh }: { onRefresh: () => void }) {
   const status = useGetWhatsAppStatusQuery(undefined, { skip: !signedIn });
   return (
     <div className="mx-auto w-full max-w-3xl px-3 pt-2 pb-3 sm:px-4" data-testid="whatsapp-read-only">
-      <div className="flex flex-wrap items-center gap-3 rounded-2xl border border-border bg-surface px-4 py-3">
-        <MessageCircle className="h-5 w-5 shrink-0 text-[#128c4a] dark:text-[#25d366]" aria-hidden="true" />
-        <p className="min-w-0 flex-1 text-sm">
-          {t('page.readOnly')} <span className="text-muted">{t('page.newChat')}</span>
-        </p>
-        <div className="flex gap-2">
+      <div className="flex flex-col gap-3 rounded-2xl border border-border bg-surface px-4 py-3 sm:flex-row sm:items-center">
+        <div className="flex min-w-0 flex-1 items-start gap-3">
+          <MessageCircle className="mt-0.5 h-5 w-5 shrink-0 text-[#128c4a] dark:text-[#25d366]" aria-hidden="true" />
+          <p className="min-w-0 text-sm">
+            {t('page.readOnly')} <span className="text-muted">{t('page.newChat')}</span>
+          </p>
+        </div>
+        <div className="flex shrink-0 justify-end gap-2">
           <Button variant="ghost" size="sm" onClick={onRefresh}>
             <RotateCw className="h-4 w-4" aria-hidden="true" />
             {t('page.refresh')}
