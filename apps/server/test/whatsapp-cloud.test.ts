@@ -172,6 +172,22 @@ describeEachDatabase('WhatsApp through the Cloud API (stand-in)', (ctx) => {
     expect(await whatsappThreads(db(), userId)).toMatchObject([{ tool_id: 'whatsapp', messages: 2 }]);
   });
 
+  it('answers messages that arrive out of order and redelivered, each once', async () => {
+    const { phone } = await linkedPro();
+    const now = Math.floor(Date.now() / 1000);
+    const first = graph.inbound({ from: waId(phone), text: 'First [[fake text="One."]]', timestamp: now - 5 });
+    const second = graph.inbound({ from: waId(phone), text: 'Second [[fake text="Two."]]', timestamp: now });
+    // The later message first, then both again while they are being handled.
+    expect((await postWebhook(tools.app, second)).status).toBe(200);
+    const again = await Promise.all([first, second, first].map((d) => postWebhook(tools.app, d)));
+    expect(again.map((r) => r.status)).toEqual([200, 200, 200]);
+    const texts = await textsAfter(phone, 2);
+    await settle();
+    expect(textsTo(phone).sort()).toEqual(['One.', 'Two.']);
+    expect(texts).toHaveLength(2);
+    expect(await countInbound(db(), phone)).toBe(2);
+  });
+
   it('keeps the chat in the web history as a WhatsApp thread; /new starts another', async () => {
     const { c, phone } = await linkedPro();
     await postWebhook(tools.app, graph.inbound({ from: waId(phone), text: 'What is a comet? [[fake text="Ice."]]' }));

@@ -71,13 +71,15 @@ export function createCloudApiProvider(options: CloudApiOptions): WhatsAppProvid
   const timeoutMs = options.timeoutMs ?? 15_000;
   const auth = { authorization: `Bearer ${options.accessToken}` };
   let businessNumber: string | undefined;
+  /** When looking the business number up last failed: pages do not wait on an unreachable API. */
+  let numberFailedAt = 0;
 
-  async function graph(path: string, init: RequestInit = {}): Promise<Response> {
+  async function graph(path: string, init: RequestInit = {}, timeout = timeoutMs): Promise<Response> {
     try {
       return await fetch(`${base}${path}`, {
         ...init,
         headers: { ...auth, ...(init.headers as Record<string, string> | undefined) },
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(timeout),
       });
     } catch (err) {
       throw new WhatsAppSendError(`the Graph API could not be reached: ${(err as Error).message}`, {
@@ -165,11 +167,18 @@ export function createCloudApiProvider(options: CloudApiOptions): WhatsAppProvid
 
     async chatUrl() {
       if (!businessNumber) {
-        const response = await graph(`/${options.phoneNumberId}?fields=display_phone_number`).catch(() => null);
-        if (!response?.ok) return null;
-        const body = (await response.json().catch(() => ({}))) as { display_phone_number?: string };
+        if (Date.now() - numberFailedAt < 60_000) return null;
+        const response = await graph(`/${options.phoneNumberId}?fields=display_phone_number`, {}, 3000).catch(
+          () => null,
+        );
+        const body = response?.ok
+          ? ((await response.json().catch(() => ({}))) as { display_phone_number?: string })
+          : {};
         const digits = (body.display_phone_number ?? '').replace(/\D/g, '');
-        if (!digits) return null;
+        if (!digits) {
+          numberFailedAt = Date.now();
+          return null;
+        }
         businessNumber = digits;
       }
       return `https://wa.me/${businessNumber}`;
