@@ -189,7 +189,7 @@ test('a free user buys Pro in the sandbox, uses it, cancels, and is Free again a
     const checkout = page.getByTestId('sandbox-checkout');
     await expect(checkout).toBeVisible();
     const banner = checkout.getByRole('note');
-    await expect(banner).toContainText(t('en', 'billing.sandbox.banner'));
+    await expect(banner).toContainText(t('en', 'testMode'));
     await expect(banner).toContainText(t('en', 'billing.sandbox.checkoutBanner'));
     await expect(checkout.getByRole('heading', { level: 1 })).toHaveText(t('en', 'billing.sandbox.checkoutTitle'));
     await expect(checkout).toContainText(t('en', 'billing.planName', { period: t('en', 'billing.periods.monthly') }));
@@ -301,7 +301,7 @@ test('a free user buys Pro in the sandbox, uses it, cancels, and is Free again a
     await page.getByTestId('manage-subscription').click();
     await expect(page).toHaveURL(urlWithPath('/payment/sandbox/portal'));
     const portal = page.getByTestId('sandbox-portal');
-    await expect(portal.getByRole('note')).toContainText(t('en', 'billing.sandbox.banner'));
+    await expect(portal.getByRole('note')).toContainText(t('en', 'testMode'));
     await expect(page.getByTestId('subscription-status')).toHaveText(t('en', 'billing.statuses.active'));
     await expect(page.getByTestId('subscription-date')).toHaveText(longDate(renewal));
     await expect(page.getByTestId('resume-subscription')).toBeVisible();

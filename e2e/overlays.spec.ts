@@ -94,7 +94,7 @@ test.describe('dialogs', () => {
     ).toBeVisible();
   });
 
-  test('WhatsApp: its code loads when first opened; country, then a checked phone number', async ({ page }) => {
+  test('WhatsApp: its code loads when first opened; a visitor is asked to sign in', async ({ page }) => {
     const scripts = recordScripts(page);
     await page.goto('/web-main');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -105,26 +105,11 @@ test.describe('dialogs', () => {
     await page.getByTestId('open-whatsapp').click();
     const dialog = page.getByTestId('whatsapp-dialog');
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('heading', { name: t('en', 'whatsapp.title') })).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: t('en', 'whatsapp:title') })).toBeVisible();
     expect(scripts.filter((url) => url.includes('whatsapp-dialog'))).toHaveLength(1);
 
-    // A country is required first.
-    await dialog.getByRole('button', { name: t('en', 'actions.continue') }).click();
-    await expect(dialog.getByRole('alert')).toHaveText(t('en', 'validation:required'));
-
-    await dialog.locator('#whatsapp-country').selectOption('TR');
-    await dialog.getByRole('button', { name: t('en', 'actions.continue') }).click();
-    const phone = dialog.getByLabel(`${t('en', 'whatsapp.phone')} (+90)`);
-    await expect(phone).toBeVisible();
-    await expect(phone).toBeFocused();
-
-    await phone.fill('12345');
-    await dialog.getByRole('button', { name: t('en', 'whatsapp.connect') }).click();
-    await expect(dialog.getByRole('alert')).toHaveText(t('en', 'whatsapp.invalidPhone'));
-    await expect(phone).toHaveAttribute('aria-invalid', 'true');
-
-    await phone.fill('5321234567');
-    await dialog.getByRole('button', { name: t('en', 'whatsapp.connect') }).click();
+    await expect(dialog).toContainText(t('en', 'whatsapp:signIn.text'));
+    await dialog.getByRole('button', { name: t('en', 'whatsapp:signIn.action') }).click();
     await expect(dialog).toHaveCount(0);
     const auth = page.getByTestId('auth-dialog');
     await expect(auth).toBeVisible();

@@ -70,6 +70,8 @@ export const ROUTE_CASES: RouteCase[] = [
   { path: '/logo-maker', slug: 'logo-maker', access: 'any', heading: (l) => t(l, 'tools:logoMaker.title') },
   { path: '/web-search', slug: 'web-search', access: 'any', heading: (l) => t(l, 'tools:webSearch.title') },
   { path: '/gallery', slug: 'gallery', access: 'any', heading: (l) => t(l, 'tools:gallery.title') },
+  // Chats held inside WhatsApp (not in the spec's table: where the history opens them).
+  { path: '/whatsapp', slug: 'whatsapp', access: 'any', heading: (l) => t(l, 'whatsapp:page.title') },
   {
     path: '/settings',
     finalPath: '/settings/account',
@@ -100,6 +102,13 @@ export const ROUTE_CASES: RouteCase[] = [
     detail: (l) => t(l, 'payment.freeText'),
   },
   { path: '/payment', slug: 'payment', access: 'any', heading: (l) => t(l, 'payment.title') },
+  // The WhatsApp sandbox's phone (test mode), like the payment sandbox's pages.
+  {
+    path: '/whatsapp/sandbox',
+    slug: 'whatsapp-sandbox',
+    access: 'user',
+    heading: (l) => t(l, 'whatsapp:phonePage.title'),
+  },
   { path: '/sign-in', slug: 'sign-in', access: 'guest', heading: (l) => t(l, 'auth.signInTitle') },
   { path: '/sign-up', slug: 'sign-up', access: 'guest', heading: (l) => t(l, 'auth.signUpTitle') },
   {

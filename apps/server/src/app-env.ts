@@ -4,6 +4,7 @@ import type { BillingRuntime } from './features/billing/billing-runtime.ts';
 import type { ChatRuntime } from './features/chat/chat-runtime.ts';
 import type { ImageModelRegistry } from './features/images/image-models.ts';
 import type { WebSearchRuntime } from './features/tools/web-search/web-search-runtime.ts';
+import type { WhatsAppRuntime } from './features/whatsapp/whatsapp-runtime.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './lib/mail/mailer.ts';
 import type { JobQueue } from './lib/queue/job-queue.ts';
@@ -39,6 +40,8 @@ export type AppDeps = {
    * (index.ts creates it and closes it on shutdown). Null: no search service, whatever env says.
    */
   webSearch?: WebSearchRuntime | null;
+  /** WhatsApp (the Cloud API or the sandbox phone); created from env when not given. */
+  whatsapp?: WhatsAppRuntime;
 };
 
 export type AppEnv = {

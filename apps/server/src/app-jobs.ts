@@ -1,17 +1,25 @@
 import type { Database } from './db/client.ts';
+import type { Env } from './env.ts';
 import type { BillingRuntime } from './features/billing/billing-runtime.ts';
 import { billingSweepJob, stripePriceCheckJob } from './features/billing/billing-sweep.ts';
+import type { ChatRuntime } from './features/chat/chat-runtime.ts';
 import { createDocumentJob } from './features/documents/document.job.ts';
 import { createImageJob } from './features/images/image.job.ts';
 import type { ImageModelRegistry } from './features/images/image-models.ts';
 import { purgeDeletedThreadsJob } from './features/threads/threads.service.ts';
+import { createWhatsAppMessageJob } from './features/whatsapp/whatsapp-message.job.ts';
+import type { WhatsAppRuntime } from './features/whatsapp/whatsapp-runtime.ts';
+import { createWhatsAppSendJob } from './features/whatsapp/whatsapp-send.job.ts';
 import type { Logger } from './lib/logger.ts';
 import type { JobDefinition } from './lib/queue/job.ts';
 import type { FileStore } from './lib/storage/file-store.ts';
 
 /** Every job of the app, a line each: what the queue works (index.ts starts it with these). */
 export function appJobs(deps: {
+  env: Env;
   database: Database;
+  chat: ChatRuntime;
+  whatsapp: WhatsAppRuntime;
   files: FileStore;
   imageModels: ImageModelRegistry;
   billing: BillingRuntime;
@@ -25,5 +33,7 @@ export function appJobs(deps: {
     billingSweepJob(deps.billing),
     stripePriceCheckJob(deps.billing, deps.logger),
     purgeDeletedThreadsJob(db),
+    createWhatsAppMessageJob({ ...deps, db }),
+    createWhatsAppSendJob({ db, whatsapp: deps.whatsapp }),
   ];
 }

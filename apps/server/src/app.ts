@@ -29,6 +29,9 @@ import { horoscopeRoutes } from './features/tools/horoscope/horoscope.routes.ts'
 import { createToolRegistry } from './features/tools/tool-registry.ts';
 import { createWebSearchRuntime } from './features/tools/web-search/web-search-runtime.ts';
 import { webRoutes } from './features/web/web.routes.ts';
+import { whatsappSandboxRoutes } from './features/whatsapp/sandbox/whatsapp-sandbox.routes.ts';
+import { whatsappRoutes } from './features/whatsapp/whatsapp.routes.ts';
+import { createWhatsAppRuntime } from './features/whatsapp/whatsapp-runtime.ts';
 import { AppError } from './lib/app-error.ts';
 import { NO_JOB_QUEUE } from './lib/queue/job-queue.ts';
 import { sameOriginOnly } from './lib/same-origin.ts';
@@ -39,6 +42,7 @@ const API_BODY_LIMIT = 64 * 1024;
 /** Called by other servers, not by pages: Stripe's webhook, identity providers' form_post callbacks. */
 const SERVER_TO_SERVER = (path: string) =>
   path === '/api/billing/webhook' ||
+  path === '/api/whatsapp/webhook' ||
   path.startsWith('/api/auth/callback/') ||
   path.startsWith('/api/auth/oauth2/callback/');
 /** Routes that apply their own, larger body limit (uploads, chat messages). */
@@ -48,6 +52,7 @@ const OWN_LIMIT_ROUTES = new Set([
   '/api/chat',
   '/api/documents',
   '/api/billing/webhook',
+  '/api/whatsapp/webhook',
 ]);
 
 export function createApp(deps: AppDeps) {
@@ -123,6 +128,11 @@ export function createApp(deps: AppDeps) {
     });
   if (billing.sandbox) app.route('/api/billing/sandbox', sandboxRoutes(auth, billing, billing.sandbox));
   app.route('/api/billing', billingRoutes(auth, billing));
+  const whatsapp =
+    deps.whatsapp ?? createWhatsAppRuntime({ env, db, logger, sessionSecret: deps.secrets.sessionSecret });
+  if (!deps.whatsapp && deps.jobs) whatsapp.useQueue(deps.jobs);
+  if (whatsapp.sandbox) app.route('/api/whatsapp/sandbox', whatsappSandboxRoutes(auth, whatsapp.sandbox));
+  app.route('/api/whatsapp', whatsappRoutes(auth, whatsapp, chat.models));
 
   app.get(
     '/api/openapi.json',

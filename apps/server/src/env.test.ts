@@ -167,4 +167,25 @@ describe('loadEnv', () => {
     expect(problemsOf({ SEARXNG_URL: 'searx.lan:8080' })[0]).toMatch(/^SEARXNG_URL:/);
     expect(problemsOf({ TAVILY_BASE_URL: 'file:///tmp/x' })[0]).toMatch(/^TAVILY_BASE_URL:/);
   });
+
+  it('uses the WhatsApp sandbox with no Cloud API settings; the Cloud API needs all four of them', () => {
+    const sandbox = loadEnv({});
+    expect(sandbox.WHATSAPP_ACCESS_TOKEN).toBeUndefined();
+    expect(sandbox.WHATSAPP_API_URL).toBe('https://graph.facebook.com/v21.0');
+    expect(sandbox.WHATSAPP_CODE_TEMPLATE).toBe('polymath_link_code');
+    const cloud = loadEnv({
+      WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+      WHATSAPP_ACCESS_TOKEN: 'EAAG-token',
+      WHATSAPP_APP_SECRET: 'app-secret',
+      WHATSAPP_VERIFY_TOKEN: 'verify-me',
+      WHATSAPP_API_URL: 'http://127.0.0.1:4020/v21.0/',
+    });
+    expect(cloud.WHATSAPP_API_URL).toBe('http://127.0.0.1:4020/v21.0');
+    expect(problemsOf({ WHATSAPP_ACCESS_TOKEN: 'EAAG-token', WHATSAPP_APP_SECRET: 'app-secret' })).toEqual([
+      'WHATSAPP_PHONE_NUMBER_ID: required when WHATSAPP_ACCESS_TOKEN, WHATSAPP_APP_SECRET are set',
+      'WHATSAPP_VERIFY_TOKEN: required when WHATSAPP_ACCESS_TOKEN, WHATSAPP_APP_SECRET are set',
+    ]);
+    expect(problemsOf({ WHATSAPP_PHONE_NUMBER_ID: '+1 555 0100' })[0]).toMatch(/^WHATSAPP_PHONE_NUMBER_ID:/);
+    expect(problemsOf({ WHATSAPP_CODE_TEMPLATE: 'Link Code' })[0]).toMatch(/^WHATSAPP_CODE_TEMPLATE:/);
+  });
 });

@@ -135,6 +135,25 @@ const envSchema = z.object({
   BRAVE_SEARCH_API_KEY: optionalString,
   BRAVE_SEARCH_BASE_URL: httpUrl,
   SEARXNG_URL: httpUrl,
+  // Chat inside WhatsApp: the Cloud API when these four are set, the built-in sandbox otherwise.
+  WHATSAPP_PHONE_NUMBER_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{5,30}$/, 'must be the numeric phone number ID from the WhatsApp Manager')
+      .optional(),
+  ),
+  WHATSAPP_ACCESS_TOKEN: optionalString,
+  WHATSAPP_APP_SECRET: optionalString,
+  WHATSAPP_VERIFY_TOKEN: optionalString,
+  /** Where Graph API calls go, version included; only for a proxy or a local stand-in. */
+  WHATSAPP_API_URL: httpUrl,
+  /** The approved authentication template that carries the link code (languages en and tr). */
+  WHATSAPP_CODE_TEMPLATE: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name: lowercase letters, digits and underscores')
+      .optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema> & {
@@ -151,6 +170,8 @@ export type Env = z.infer<typeof envSchema> & {
   APPLE_ISSUER: string;
   MODELS_FILE: string;
   PLANS_FILE: string;
+  WHATSAPP_API_URL: string;
+  WHATSAPP_CODE_TEMPLATE: string;
 };
 
 export class EnvError extends Error {
@@ -172,7 +193,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
   }
   const env = parsed.data;
-  const problems = [...checkStripe(env), ...checkS3(env), ...checkWebSearch(env)];
+  const problems = [...checkStripe(env), ...checkS3(env), ...checkWebSearch(env), ...checkWhatsApp(env)];
   if (problems.length > 0) throw new EnvError(problems);
   const absolute = (p: string) => (isAbsolute(p) ? p : resolve(process.cwd(), p));
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
@@ -189,6 +210,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     APPLE_ISSUER: (env.APPLE_ISSUER ?? 'https://appleid.apple.com').replace(/\/$/, ''),
     MODELS_FILE: env.MODELS_FILE ? absolute(env.MODELS_FILE) : defaultModelsFile,
     PLANS_FILE: env.PLANS_FILE ? absolute(env.PLANS_FILE) : defaultPlansFile,
+    WHATSAPP_API_URL: (env.WHATSAPP_API_URL ?? 'https://graph.facebook.com/v21.0').replace(/\/$/, ''),
+    WHATSAPP_CODE_TEMPLATE: env.WHATSAPP_CODE_TEMPLATE ?? 'polymath_link_code',
   };
 }
 
@@ -228,4 +251,23 @@ function checkWebSearch(env: z.infer<typeof envSchema>): string[] {
   if (!chosen) return [];
   const setting = WEB_SEARCH_SETTINGS[chosen];
   return env[setting] ? [] : [`WEB_SEARCH_PROVIDER: ${chosen} needs ${setting}`];
+}
+
+const WHATSAPP_KEYS = [
+  'WHATSAPP_PHONE_NUMBER_ID',
+  'WHATSAPP_ACCESS_TOKEN',
+  'WHATSAPP_APP_SECRET',
+  'WHATSAPP_VERIFY_TOKEN',
+] as const;
+
+/**
+ * The Cloud API needs all four: sending (number id, token), receiving (app secret for signatures,
+ * verify token for the subscription). Some without the others would quietly stay in the sandbox.
+ */
+function checkWhatsApp(env: z.infer<typeof envSchema>): string[] {
+  const given = WHATSAPP_KEYS.filter((key) => env[key] !== undefined);
+  if (given.length === 0 || given.length === WHATSAPP_KEYS.length) return [];
+  return WHATSAPP_KEYS.filter((key) => env[key] === undefined).map(
+    (key) => `${key}: required when ${given.join(', ')} ${given.length > 1 ? 'are' : 'is'} set`,
+  );
 }

@@ -14,6 +14,7 @@ import { markStaleAnswersInterrupted, scheduleStaleAnswerSweep } from './feature
 import { createImageModelRegistry } from './features/images/image-models.ts';
 import { CatalogueError } from './features/models/model-catalog.ts';
 import { chooseSearchProvider, createWebSearchRuntime } from './features/tools/web-search/web-search-runtime.ts';
+import { createWhatsAppRuntime } from './features/whatsapp/whatsapp-runtime.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mail/mailer.ts';
 import { startJobQueue } from './lib/queue/job-queue.ts';
@@ -98,13 +99,19 @@ async function main() {
   if (billing.sandbox) {
     logger.warn('STRIPE_SECRET_KEY is not set: the payment sandbox grants Pro without payment (test mode)');
   }
-  // Slow and scheduled work (images, the billing sweep, the purge of deleted chats) runs as jobs in
-  // the database, so it survives restarts and runs on one instance at a time when scheduled.
+  const whatsapp = createWhatsAppRuntime({ env, db: database.db, logger, sessionSecret: secrets.sessionSecret });
+  if (whatsapp.sandbox) {
+    logger.warn('WhatsApp Cloud API is not configured: the WhatsApp sandbox phone stands in (test mode)');
+  }
+  // Slow and scheduled work (images, the billing sweep, the purge of deleted chats, WhatsApp
+  // messages) runs as jobs in the database, so it survives restarts and runs on one instance at a
+  // time when scheduled.
   const jobs = await startJobQueue({
     connection: database.queueConnection,
     logger,
-    jobs: appJobs({ database, files, imageModels, billing, logger }),
+    jobs: appJobs({ env, database, files, imageModels, billing, logger, chat, whatsapp }),
   });
+  whatsapp.useQueue(jobs);
   if (!billing.sandbox) {
     await jobs
       .send(stripePriceCheck, {})
@@ -139,6 +146,7 @@ async function main() {
     jobs,
     imageModels,
     webSearch: webSearch ?? null,
+    whatsapp,
   });
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
     logger.info(

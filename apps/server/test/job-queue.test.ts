@@ -62,13 +62,32 @@ const slow = defineJob({
   },
 });
 
+/** Runs of the grouped job: when each started and ended, by group. */
+const runs: { group: string; n: number; start: number; end: number }[] = [];
+const grouped = defineJob({
+  name: 'test-grouped',
+  payload: z.object({ group: z.string(), n: z.number().int() }),
+  retries: 0,
+  retryDelaySeconds: 0,
+  timeoutSeconds: 30,
+  concurrency: 4,
+  group: (p) => p.group,
+  async handler(p, run) {
+    const start = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    runs.push({ group: p.group, n: p.n, start, end: Date.now() });
+    // A follow-up job, sent through the queue the job runs on.
+    if (p.n === 0) await run.jobs.send(flaky, { key: `follow-${p.group}`, failTimes: 0, hangMs: 0 });
+  },
+});
+
 describeEachDatabase('job queue', (ctx) => {
   let queue: JobQueue;
   beforeAll(async () => {
     queue = await startJobQueue({
       connection: ctx.database.queueConnection,
       logger,
-      jobs: [flaky, slow] as JobDefinition<unknown>[],
+      jobs: [flaky, slow, grouped] as JobDefinition<unknown>[],
       timing: FAST,
     });
   }, 60_000);
@@ -106,6 +125,27 @@ describeEachDatabase('job queue', (ctx) => {
     await until(async () => record(key).dead === 1, 20_000);
     expect((await queue.status(slow, id))?.state).toBe('failed');
     expect(record(key).done).toBe(0);
+  });
+
+  it('runs the jobs of one group one at a time, in order, and different groups side by side', async () => {
+    const a = `${ctx.kind}-a`;
+    const b = `${ctx.kind}-b`;
+    for (let n = 0; n < 3; n++) {
+      await queue.send(grouped, { group: a, n });
+      await queue.send(grouped, { group: b, n });
+    }
+    await until(async () => runs.filter((r) => r.group === a || r.group === b).length === 6, 20_000);
+    for (const group of [a, b]) {
+      const mine = runs.filter((r) => r.group === group);
+      expect(mine.map((r) => r.n)).toEqual([0, 1, 2]);
+      for (let i = 1; i < mine.length; i++) {
+        expect(mine[i]?.start).toBeGreaterThanOrEqual(mine[i - 1]?.end ?? Number.POSITIVE_INFINITY);
+      }
+    }
+    const [firstA, firstB] = [runs.find((r) => r.group === a), runs.find((r) => r.group === b)];
+    // Both groups' first jobs ran at the same time (concurrency 4 across groups).
+    expect((firstA?.start ?? 0) < (firstB?.end ?? 0) && (firstB?.start ?? 0) < (firstA?.end ?? 0)).toBe(true);
+    await until(async () => record(`follow-${a}`).done === 1 && record(`follow-${b}`).done === 1);
   });
 
   it('refuses a payload that does not match its schema before storing anything', async () => {

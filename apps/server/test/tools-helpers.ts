@@ -1,9 +1,13 @@
 import { createApp } from '../src/app.ts';
 import type { AppDeps } from '../src/app-env.ts';
 import type { Database } from '../src/db/client.ts';
+import { createChatRuntime } from '../src/features/chat/chat-runtime.ts';
 import { createDocumentJob } from '../src/features/documents/document.job.ts';
 import { createImageJob } from '../src/features/images/image.job.ts';
 import { createImageModelRegistry } from '../src/features/images/image-models.ts';
+import { createWhatsAppMessageJob } from '../src/features/whatsapp/whatsapp-message.job.ts';
+import { createWhatsAppRuntime } from '../src/features/whatsapp/whatsapp-runtime.ts';
+import { createWhatsAppSendJob } from '../src/features/whatsapp/whatsapp-send.job.ts';
 import { type JobQueue, type QueueTiming, startJobQueue } from '../src/lib/queue/job-queue.ts';
 import { createTestDeps, type TestAppOverrides } from './databases.ts';
 
@@ -18,8 +22,9 @@ export type ToolsApp = {
 };
 
 /**
- * The app with its job queue working the image and document jobs, as index.ts starts them: for tests of tools
- * whose work runs in jobs. `work: false` gives a queue that only stores jobs (nothing runs them).
+ * The app with its job queue working the image, document and WhatsApp jobs, as index.ts starts
+ * them (one chat runtime and one WhatsApp runtime shared by the routes and the jobs): for tests of
+ * work that runs in jobs. `work: false` gives a queue that only stores jobs (nothing runs them).
  */
 export async function startToolsApp(
   database: Database,
@@ -27,16 +32,26 @@ export async function startToolsApp(
 ): Promise<ToolsApp> {
   const deps = createTestDeps(database, overrides);
   const imageModels = createImageModelRegistry(deps.env, undefined, { timeoutMs: 20_000 });
+  const chat = createChatRuntime(deps.env, deps.logger);
+  const whatsapp = createWhatsAppRuntime({
+    env: deps.env,
+    db: deps.db,
+    logger: deps.logger,
+    sessionSecret: deps.secrets.sessionSecret,
+  });
   const jobs = await startJobQueue({
     connection: database.queueConnection,
     logger: deps.logger,
     jobs: [
       createImageJob({ db: deps.db, files: deps.files, imageModels, retryDelaySeconds: 0 }),
       createDocumentJob({ db: deps.db, files: deps.files, retryDelaySeconds: 0 }),
+      createWhatsAppMessageJob({ ...deps, chat, imageModels, whatsapp }, { retryDelaySeconds: 1 }),
+      createWhatsAppSendJob({ db: deps.db, whatsapp }, { retryDelaySeconds: 0 }),
     ],
     timing: FAST_QUEUE,
     work: overrides.work ?? true,
   });
-  const full: AppDeps = { ...deps, jobs, imageModels };
+  whatsapp.useQueue(jobs);
+  const full: AppDeps = { ...deps, jobs, imageModels, chat, whatsapp };
   return { app: createApp(full), deps: full, jobs, stop: () => jobs.stop(1000) };
 }

@@ -1,17 +1,27 @@
 /**
  * Runs the provider stand-ins and the S3 stand-in until Ctrl-C:
  *
- *   node packages/provider-fakes/src/cli.ts    (PORT, default 4010; S3_PORT, default PORT+1; HOST, default 127.0.0.1)
+ *   node packages/provider-fakes/src/cli.ts    (PORT, default 4010; S3_PORT, default PORT+1; WHATSAPP_PORT,
+ *                                              default PORT+2; HOST, default 127.0.0.1)
  *
  * and prints the variables that point the server's AI SDK providers and its file store at them.
  */
 import { startS3Fake } from './s3/s3-fake.ts';
 import { startProviderFakes } from './server.ts';
+import { startGraphFake } from './whatsapp/graph-fake.ts';
 
 const port = Number(process.env.PORT ?? 4010);
 const host = process.env.HOST ?? '127.0.0.1';
 const fakes = await startProviderFakes({ port, host });
 const s3 = await startS3Fake({ port: Number(process.env.S3_PORT ?? port + 1), host, buckets: ['polymath'] });
+const graph = await startGraphFake({
+  port: Number(process.env.WHATSAPP_PORT ?? port + 2),
+  host,
+  ...(process.env.WHATSAPP_WEBHOOK ? { webhook: process.env.WHATSAPP_WEBHOOK } : {}),
+});
+const graphEnv = Object.entries(graph.env())
+  .map(([name, value]) => `  ${name}=${value}`)
+  .join('\n');
 const s3Env = Object.entries(s3.env())
   .map(([name, value]) => `  ${name}=${value}`)
   .join('\n');
@@ -34,13 +44,18 @@ or POST ${fakes.url}/__control/image-script {"delayMs":3000}.
 
 S3 stand-in (bucket "polymath", in memory, gone when this stops) listening on ${s3.url}
 
-${s3Env}`);
+${s3Env}
+
+WhatsApp Cloud API stand-in (templates: polymath_link_code) listening on ${graph.url}
+Statuses of sent messages are delivered to WHATSAPP_WEBHOOK when it is set (e.g. http://localhost:3000/api/whatsapp/webhook).
+
+${graphEnv}`);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (closing) process.exit(1);
     closing = true;
-    void Promise.all([fakes.close(), s3.close()]).then(() => process.exit(0));
+    void Promise.all([fakes.close(), s3.close(), graph.close()]).then(() => process.exit(0));
   });
 }

@@ -13,7 +13,8 @@
  * SigV4 and presigned URLs) for the AWS SDK and browsers: see s3/s3-fake.ts.
  *
  * And one for the web-search services (Tavily, Brave Search, SearXNG) with the pages their results point
- * at: see search/search-fake.ts.
+ * at: see search/search-fake.ts; and one for the WhatsApp Cloud API (messages, templates, media, errors,
+ * rate limits, signed webhooks): see whatsapp/graph-fake.ts.
  */
 
 export type { Frame, Wire } from './formats.ts';
@@ -60,3 +61,13 @@ export type { StripeEventObject, StripeFakePrice, StripeFakeTaxRate, StripeInter
 export { STRIPE_API_VERSION } from './stripe/stripe-objects.ts';
 export type { OfferedTool, ToolResult } from './tools.ts';
 export { offeredTools, synthesizeToolArgs, toolResultAnswer, trailingToolResults } from './tools.ts';
+export type {
+  GraphFailure,
+  GraphFake,
+  GraphFakeOptions,
+  GraphFakeRequest,
+  GraphInbound,
+  GraphSentMessage,
+  GraphStatus,
+} from './whatsapp/graph-fake.ts';
+export { GRAPH_API_VERSION, GRAPH_FAILURES, startGraphFake } from './whatsapp/graph-fake.ts';

@@ -32,3 +32,4 @@ export * from './web-search/citations.ts';
 export * from './web-search/people-research.ts';
 export * from './web-search/private-info.ts';
 export * from './web-search/web-search.schema.ts';
+export * from './whatsapp/whatsapp.schema.ts';

@@ -54,6 +54,12 @@ export const routes: RouteObject[] = [
             handle: { title: 'tools:webSearch.title' },
             lazy: () => import('./routes/web-search.tsx'),
           },
+          // Chats held inside WhatsApp, as the history opens them (read-only: they continue there).
+          {
+            path: 'whatsapp/:threadId?',
+            handle: { title: 'whatsapp:page.title' },
+            lazy: () => import('./routes/whatsapp.tsx'),
+          },
         ],
       },
       { path: 'gallery', handle: { title: 'tools:gallery.title' }, lazy: () => import('./routes/gallery.tsx') },
@@ -92,6 +98,12 @@ export const routes: RouteObject[] = [
             path: 'payment/sandbox/portal',
             handle: { title: 'billing.sandbox.portalTitle' },
             lazy: () => import('./routes/payment-sandbox-portal.tsx'),
+          },
+          // The WhatsApp sandbox's phone (test mode): plays the signed-in person's numbers.
+          {
+            path: 'whatsapp/sandbox',
+            handle: { title: 'whatsapp:phonePage.title' },
+            lazy: () => import('./routes/whatsapp-sandbox.tsx'),
           },
         ],
       },

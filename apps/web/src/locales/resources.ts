@@ -8,6 +8,7 @@ import enImages from './en/images.json';
 import enTools from './en/tools.json';
 import enValidation from './en/validation.json';
 import enWebSearch from './en/web-search.json';
+import enWhatsApp from './en/whatsapp.json';
 import trChat from './tr/chat.json';
 import trCommon from './tr/common.json';
 import trDocuments from './tr/documents.json';
@@ -18,6 +19,7 @@ import trImages from './tr/images.json';
 import trTools from './tr/tools.json';
 import trValidation from './tr/validation.json';
 import trWebSearch from './tr/web-search.json';
+import trWhatsApp from './tr/whatsapp.json';
 
 /** Every namespace in both languages; a test keeps their key sets identical. */
 export const resources = {
@@ -32,6 +34,7 @@ export const resources = {
     horoscope: enHoroscope,
     documents: enDocuments,
     webSearch: enWebSearch,
+    whatsapp: enWhatsApp,
   },
   tr: {
     common: trCommon,
@@ -44,5 +47,6 @@ export const resources = {
     horoscope: trHoroscope,
     documents: trDocuments,
     webSearch: trWebSearch,
+    whatsapp: trWhatsApp,
   },
 } as const;

@@ -47,6 +47,9 @@ describe('isClientRoute', () => {
     '/photo-translate/abc123',
     '/web-search',
     '/web-search/abc123',
+    '/whatsapp',
+    '/whatsapp/abc123xyz',
+    '/whatsapp/sandbox',
   ])('accepts the parameterised route %s', (path) => {
     expect(isClientRoute(path)).toBe(true);
   });

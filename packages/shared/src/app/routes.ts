@@ -4,7 +4,9 @@ const CLIENT_ROUTE_PATTERNS: RegExp[] = [
   /^\/web-main(\/[^/]+)?\/?$/,
   /^\/horoscope(\/[^/]+(\/[^/]+)?)?\/?$/,
   /^\/settings(\/(account|login-connections|my-plan))?\/?$/,
-  /^\/(image-generator|photo-translate|tattoo-generator|logo-maker|web-search)(\/[^/]+)?\/?$/,
+  // /whatsapp/sandbox (the WhatsApp sandbox's phone) matches here too: `sandbox` is too short to be
+  // a thread id (clientIdSchema), so it never names a thread.
+  /^\/(image-generator|photo-translate|tattoo-generator|logo-maker|web-search|whatsapp)(\/[^/]+)?\/?$/,
   /^\/(gallery|payment)\/?$/,
   /^\/payment\/sandbox\/(portal|checkout\/[^/]+)\/?$/,
   /^\/(sign-in|sign-up|forgot-password)\/?$/,

@@ -10,6 +10,8 @@ export const CHAT_TOOL_IDS = [
   'logo-maker',
   'tattoo-generator',
   'web-search',
+  // Chats held inside WhatsApp (a linked number's messages); their page on the web is /whatsapp/<id>.
+  'whatsapp',
 ] as const;
 export type ChatToolId = (typeof CHAT_TOOL_IDS)[number];
 
@@ -26,6 +28,8 @@ export const DEFAULT_CHAT_TOOL_SETTINGS: Record<ChatToolId, ChatToolSetting> = {
   'logo-maker': openAiMini,
   'tattoo-generator': openAiMini,
   'web-search': { llmName: 'openaitest', modelName: 'gpt-4.1' },
+  // Not chosen in the browser: a WhatsApp chat uses the model stored with the linked number.
+  whatsapp: openAiMini,
 };
 
 /**

@@ -71,6 +71,13 @@ export const ERROR_MESSAGES = {
   CHECKOUT_NOT_FOUND: 'This checkout could not be found. Choose a plan again.',
   PAYMENTS_UNAVAILABLE: 'Payments are temporarily unavailable. Please try again in a few minutes.',
   WEBHOOK_SIGNATURE_INVALID: 'The webhook signature could not be verified.',
+  // WhatsApp
+  WHATSAPP_REQUIRES_PRO: 'Chat inside WhatsApp is part of Pro. Upgrade to link your number.',
+  WHATSAPP_NUMBER_INVALID: 'Enter a valid mobile number for the chosen country.',
+  WHATSAPP_CODE_INVALID: 'This code is not right. Check the code WhatsApp sent you and try again.',
+  WHATSAPP_CODE_EXPIRED: 'This code has expired or was tried too many times. Send a new code.',
+  WHATSAPP_NOT_LINKED: 'No WhatsApp number is linked to your account.',
+  WHATSAPP_UNAVAILABLE: 'WhatsApp could not be reached. Please try again in a few minutes.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -136,6 +143,12 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   CHECKOUT_NOT_FOUND: 404,
   PAYMENTS_UNAVAILABLE: 503,
   WEBHOOK_SIGNATURE_INVALID: 400,
+  WHATSAPP_REQUIRES_PRO: 403,
+  WHATSAPP_NUMBER_INVALID: 400,
+  WHATSAPP_CODE_INVALID: 400,
+  WHATSAPP_CODE_EXPIRED: 400,
+  WHATSAPP_NOT_LINKED: 404,
+  WHATSAPP_UNAVAILABLE: 503,
 };
 
 export type ErrorBody = { error: { code: ErrorCode; message: string; requestId?: string } };

@@ -4,3 +4,4 @@ export * from './billing.ts';
 export * from './chat.ts';
 export * from './documents.ts';
 export * from './images.ts';
+export * from './whatsapp.ts';

@@ -57,9 +57,12 @@ export function chatRoutes(auth: Auth, turns: ChatTurnDeps, now: () => Date = ()
       }),
       validate('json', chatRequestSchema),
       async (c) => {
+        const request = c.req.valid('json') as ChatRequest;
+        // WhatsApp chats are written from WhatsApp (features/whatsapp); the web shows them.
+        if (request.toolId === 'whatsapp') throw new AppError('BAD_REQUEST', 'WhatsApp chats continue in WhatsApp.');
         const turn = await startChatTurn(turns, {
           user: c.var.user,
-          request: c.req.valid('json') as ChatRequest,
+          request,
           now: now(),
           logger: c.var.log,
         });

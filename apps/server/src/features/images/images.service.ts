@@ -17,8 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { afterCursor, decodeCursor, encodeCursor, keysetTime } from '../../db/keyset.ts';
 import { images } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { jobRef } from '../../lib/queue/job.ts';
-import type { JobQueue } from '../../lib/queue/job-queue.ts';
+import { type JobSender, jobRef } from '../../lib/queue/job.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { ownerFolder } from '../../lib/storage/owner-folder.ts';
 import { creditDay, nextResetAt } from '../credits/credits.service.ts';
@@ -197,7 +196,7 @@ export type NewImages = {
  * Stores `count` queued images and a job for each, in one transaction: an image row never exists
  * without the job that makes it, nor a job without its row.
  */
-export async function requestImages(db: Db, jobs: JobQueue, args: NewImages): Promise<ImageRow[]> {
+export async function requestImages(db: Db, jobs: JobSender, args: NewImages): Promise<ImageRow[]> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .insert(images)

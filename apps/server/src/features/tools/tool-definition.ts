@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { JobQueue } from '../../lib/queue/job-queue.ts';
+import type { JobSender } from '../../lib/queue/job.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import type { ImageModelRegistry } from '../images/image-models.ts';
 import type { WebSearchRuntime } from './web-search/web-search-runtime.ts';
@@ -15,7 +15,8 @@ export type ToolServices = {
   env: Env;
   files: FileStore;
   logger: Logger;
-  jobs: JobQueue;
+  /** Sends the slow work a function starts (its handler runs it later, see lib/queue). */
+  jobs: JobSender;
   imageModels: ImageModelRegistry;
   /** The configured search service and page reader; undefined when no search service is configured. */
   webSearch?: WebSearchRuntime | undefined;

@@ -7,6 +7,7 @@ import { tattooGeneratorTool } from './tattoo-generator/tattoo-generator.tool.ts
 import type { ToolDefinition } from './tool-definition.ts';
 import { webMainTool } from './web-main/web-main.tool.ts';
 import { webSearchTool } from './web-search/web-search.tool.ts';
+import { whatsappTool } from './whatsapp/whatsapp.tool.ts';
 
 /** Every tool of the product: a line each. */
 // biome-ignore lint/suspicious/noExplicitAny: each definition keeps its own input type; the registry only routes by id
@@ -18,6 +19,7 @@ const TOOLS: ToolDefinition<any>[] = [
   logoMakerTool,
   tattooGeneratorTool,
   webSearchTool,
+  whatsappTool,
 ];
 
 export type ToolRegistry = { get(id: ChatToolId): ToolDefinition<unknown> };

@@ -2,24 +2,15 @@ import { sql } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, type Job, PgBoss } from 'pg-boss';
 import type { QueueConnection } from '../../db/client.ts';
 import type { Logger } from '../logger.ts';
-import type { JobDefinition, JobRef } from './job.ts';
+import type { JobDefinition, JobRef, JobSender, SendOptions } from './job.ts';
 
 /** Where a job stands, as the queue keeps it. */
 export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
 export type JobStatus = { id: string; state: JobState; retryCount: number };
 
-/** A Drizzle transaction (or the database itself): a job sent with it is stored only if it commits. */
-type Executor = { execute(query: never): PromiseLike<unknown> };
+export type { SendOptions };
 
-export type SendOptions = {
-  /** Send inside this transaction: the job exists only if the transaction commits. */
-  tx?: Executor;
-  /** Wait this long before the first try. */
-  delaySeconds?: number;
-};
-
-export type JobQueue = {
-  send<P>(job: JobRef<P>, payload: P, options?: SendOptions): Promise<string>;
+export type JobQueue = JobSender & {
   status(job: JobRef<unknown>, id: string): Promise<JobStatus | null>;
   /** Stops taking jobs, gives running ones up to graceMs, then stops. */
   stop(graceMs: number): Promise<void>;
@@ -96,6 +87,37 @@ export async function startJobQueue(options: {
     await failOrphanedRuns(boss, names, logger);
   }
 
+  let stopping: Promise<void> | undefined;
+  const queue: JobQueue = {
+    async send(job, payload, sendOptions = {}) {
+      const definition = byName.get(job.name);
+      if (!definition) throw new Error(`job ${job.name} was not declared to the queue`);
+      const data = job.payload.parse(payload) as object;
+      const group = definition.group?.(data);
+      const id = await boss.send(job.name, data, {
+        // Drizzle's execute answers { rows } on both drivers, which is what the adapter reads.
+        ...(sendOptions.tx ? { db: fromDrizzle(sendOptions.tx as Parameters<typeof fromDrizzle>[0], sql) } : {}),
+        ...(sendOptions.delaySeconds ? { startAfter: sendOptions.delaySeconds } : {}),
+        ...(group ? { group: { id: group } } : {}),
+      });
+      if (!id) throw new Error(`job ${job.name} was not stored`);
+      return id;
+    },
+    async status(job, id) {
+      const found = await boss.getJobById(job.name, id);
+      if (!found) return null;
+      return { id: found.id, state: found.state, retryCount: found.retryCount };
+    },
+    stop(graceMs) {
+      stopping ??= boss
+        .stop({ graceful: true, timeout: Math.max(1000, graceMs), close: true })
+        .catch((err: unknown) => {
+          logger.warn({ err }, 'job queue did not stop cleanly');
+        });
+      return stopping;
+    },
+  };
+
   if (options.work !== false) {
     for (const job of options.jobs) {
       const log = logger.child({ job: job.name });
@@ -108,6 +130,7 @@ export async function startJobQueue(options: {
           // A notification wakes the worker for a new job; retries coming due send none, so the
           // poll keeps its own pace instead of pg-boss's 30 s default once notifications are on.
           notifyPollingIntervalSeconds: timing.pollSeconds,
+          ...(job.group ? { groupConcurrency: 1 } : {}),
         },
         async ([item]: Job<unknown>[]) => {
           if (!item) return;
@@ -122,6 +145,7 @@ export async function startJobQueue(options: {
             retryCount: item.retryCount,
             signal: item.signal,
             logger: log.child({ jobId: item.id, try: item.retryCount + 1 }),
+            jobs: queue,
           });
         },
       );
@@ -144,33 +168,7 @@ export async function startJobQueue(options: {
     }
   }
 
-  let stopping: Promise<void> | undefined;
-  return {
-    async send(job, payload, sendOptions = {}) {
-      if (!byName.has(job.name)) throw new Error(`job ${job.name} was not declared to the queue`);
-      const data = job.payload.parse(payload) as object;
-      const id = await boss.send(job.name, data, {
-        // Drizzle's execute answers { rows } on both drivers, which is what the adapter reads.
-        ...(sendOptions.tx ? { db: fromDrizzle(sendOptions.tx as Parameters<typeof fromDrizzle>[0], sql) } : {}),
-        ...(sendOptions.delaySeconds ? { startAfter: sendOptions.delaySeconds } : {}),
-      });
-      if (!id) throw new Error(`job ${job.name} was not stored`);
-      return id;
-    },
-    async status(job, id) {
-      const found = await boss.getJobById(job.name, id);
-      if (!found) return null;
-      return { id: found.id, state: found.state, retryCount: found.retryCount };
-    },
-    stop(graceMs) {
-      stopping ??= boss
-        .stop({ graceful: true, timeout: Math.max(1000, graceMs), close: true })
-        .catch((err: unknown) => {
-          logger.warn({ err }, 'job queue did not stop cleanly');
-        });
-      return stopping;
-    },
-  };
+  return queue;
 }
 
 /**

@@ -9,6 +9,23 @@ export type JobRun = {
   /** Aborted when the job runs past its timeout or the process shuts down: stop and give up. */
   signal: AbortSignal;
   logger: Logger;
+  /** The queue this job runs on, to send the jobs that follow from it. */
+  jobs: JobSender;
+};
+
+/** A Drizzle transaction (or the database itself): a job sent with it is stored only if it commits. */
+type Executor = { execute(query: never): PromiseLike<unknown> };
+
+export type SendOptions = {
+  /** Send inside this transaction: the job exists only if the transaction commits. */
+  tx?: Executor;
+  /** Wait this long before the first try. */
+  delaySeconds?: number;
+};
+
+/** Sending only: what a job's handler may do with the queue it runs on. */
+export type JobSender = {
+  send<P>(job: JobRef<P>, payload: P, options?: SendOptions): Promise<string>;
 };
 
 /**
@@ -45,6 +62,11 @@ export type JobDefinition<P> = JobRef<P> & {
   onDead?(payload: P, logger: Logger): Promise<void>;
   /** A cron expression (UTC): the job is also sent on this schedule, by one instance at a time. */
   schedule?: string;
+  /**
+   * Jobs of one group run one at a time, across all instances, oldest first (one person's WhatsApp
+   * messages, answered in order). Without it, jobs run as they come, up to `concurrency`.
+   */
+  group?(payload: P): string;
 };
 
 /** Names a queue and its payload (checked: lowercase words joined by dashes). */

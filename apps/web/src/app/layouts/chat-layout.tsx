@@ -1,7 +1,8 @@
+import { toolIdFromPath } from '@polymath/shared';
 import { MessageCircle } from 'lucide-react';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation, useSearchParams } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx';
 import { ModelPicker } from '../../features/models/model-picker.tsx';
@@ -16,9 +17,35 @@ import { AppShell } from './app-shell.tsx';
 export function Component() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
+  const { pathname } = useLocation();
+  const [params, setParams] = useSearchParams();
+  // The link WhatsApp sends an unknown number (/web-main?whatsapp=link) opens the dialog.
+  const linkRequested = params.get('whatsapp') === 'link';
+  useEffect(() => {
+    if (!linkRequested) return;
+    dispatch(whatsAppDialogSet(true));
+    setParams(
+      (current) => {
+        current.delete('whatsapp');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [linkRequested, dispatch, setParams]);
+  // WhatsApp chats use the linked number's model, chosen there: no picker on their pages.
+  const whatsapp = toolIdFromPath(pathname) === 'whatsapp';
   return (
     <AppShell
-      headerStart={<ModelPicker />}
+      headerStart={
+        whatsapp ? (
+          <span className="flex items-center gap-2 px-2 font-semibold">
+            <MessageCircle className="h-5 w-5 text-[#128c4a] dark:text-[#25d366]" aria-hidden="true" />
+            {t('tools:whatsapp.title')}
+          </span>
+        ) : (
+          <ModelPicker />
+        )
+      }
       headerEnd={
         <button
           type="button"

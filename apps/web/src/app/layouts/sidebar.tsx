@@ -32,7 +32,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       </Link>
       <nav aria-label={t('nav.tools')}>
         <ul className="flex flex-col gap-0.5">
-          {TOOLS.map((tool) => (
+          {TOOLS.filter((tool) => tool.nav !== false).map((tool) => (
             <li key={tool.key}>
               <NavLink
                 to={tool.path}

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx';
+import { TestModeBanner } from '../../components/ui/test-mode-banner.tsx';
 import { apiErrorCode, apiErrorMessage } from '../../lib/api/api-error.ts';
 import {
   useCompleteSandboxCheckoutMutation,
@@ -12,7 +13,6 @@ import {
   useGetSandboxCheckoutQuery,
 } from './billing-api.ts';
 import { OrderSummary } from './order-summary.tsx';
-import { TestModeBanner } from './test-mode-banner.tsx';
 import { useRedirect } from './use-redirect.ts';
 
 /**

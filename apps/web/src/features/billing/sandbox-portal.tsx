@@ -5,11 +5,11 @@ import { toast } from 'sonner';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx';
+import { TestModeBanner } from '../../components/ui/test-mode-banner.tsx';
 import { apiErrorMessage } from '../../lib/api/api-error.ts';
 import { useAdvanceSandboxClockMutation, useSubscription } from './billing-api.ts';
 import { CancelSubscriptionButton, ResumeSubscriptionButton } from './subscription-actions.tsx';
 import { SubscriptionDetails } from './subscription-details.tsx';
-import { TestModeBanner } from './test-mode-banner.tsx';
 import { useBillingFormat } from './use-billing-format.ts';
 
 /**

@@ -72,6 +72,11 @@ export type ConversationTool = {
    * the upgrade dialog. Without it the chat takes images only.
    */
   documents?: { locked: boolean };
+  /**
+   * Shown instead of the message box when the tool's chats are written elsewhere (WhatsApp) and
+   * only shown here: nothing can be sent, edited or regenerated.
+   */
+  readOnly?: ReactNode;
 };
 
 /** What a tool's inputs may do with the chat: send a message (as the input would) or fill the input. */
@@ -483,9 +488,10 @@ function ChatSession({
   };
 
   const [dragging, setDragging] = useState(false);
+  const readOnly = tool.readOnly !== undefined;
   const hasFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files');
   const onDragOver = (e: DragEvent) => {
-    if (!hasFiles(e)) return;
+    if (readOnly || !hasFiles(e)) return;
     e.preventDefault();
     e.dataTransfer.dropEffect = vision || documentsMode !== 'off' ? 'copy' : 'none';
     setDragging(true);
@@ -494,7 +500,7 @@ function ChatSession({
     if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
   };
   const onDrop = (e: DragEvent) => {
-    if (!hasFiles(e)) return;
+    if (readOnly || !hasFiles(e)) return;
     e.preventDefault();
     setDragging(false);
     if (!signedIn) dispatch(authDialogOpened('signIn'));
@@ -546,6 +552,7 @@ function ChatSession({
                         renderToolPart={renderToolPart}
                         answerText={tool.answerText ? answerText : undefined}
                         answerFooter={tool.answerFooter ? answerFooter : undefined}
+                        readOnly={readOnly}
                       />
                     ))}
                   </div>
@@ -596,18 +603,24 @@ function ChatSession({
               {documentsMode !== 'off' ? t('documents:attach.drop') : vision ? t('attach.drop') : t('attach.noVision')}
             </div>
           ) : null}
-          {typeof tool.inputs === 'function'
-            ? tool.inputs({ send: (text) => !busy && handleSend(text), fill: fillExample, busy })
-            : tool.inputs}
-          <ChatInput
-            draftKey={toolId}
-            onSend={handleSend}
-            busy={busy}
-            onStop={handleStop}
-            attachments={attachments.control}
-            disabled={tool.sendDisabled}
-          />
-          {footer}
+          {readOnly ? (
+            tool.readOnly
+          ) : (
+            <>
+              {typeof tool.inputs === 'function'
+                ? tool.inputs({ send: (text) => !busy && handleSend(text), fill: fillExample, busy })
+                : tool.inputs}
+              <ChatInput
+                draftKey={toolId}
+                onSend={handleSend}
+                busy={busy}
+                onStop={handleStop}
+                attachments={attachments.control}
+                disabled={tool.sendDisabled}
+              />
+              {footer}
+            </>
+          )}
         </div>
         {panel ? (
           <DocumentPanel

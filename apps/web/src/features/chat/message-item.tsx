@@ -29,6 +29,8 @@ export type MessageItemProps = {
   answerText?: ((text: string, message: ChatUIMessage, streaming: boolean) => string) | undefined;
   /** What the tool shows under an answer (stable across renders). */
   answerFooter?: ((message: ChatUIMessage, streaming: boolean) => ReactNode) | undefined;
+  /** The chat is only shown here (written elsewhere): no editing or regenerating. */
+  readOnly?: boolean;
 };
 
 /**
@@ -43,7 +45,7 @@ function fileParts(message: ChatUIMessage): FileUIPart[] {
   return message.parts.filter((p): p is FileUIPart => p.type === 'file');
 }
 
-function UserMessage({ message, busy, onEdit }: MessageItemProps) {
+function UserMessage({ message, busy, onEdit, readOnly }: MessageItemProps) {
   const { t } = useTranslation('chat');
   const [editing, setEditing] = useState(false);
   const text = messageText(message);
@@ -101,17 +103,19 @@ function UserMessage({ message, busy, onEdit }: MessageItemProps) {
           </div>
           <div className="flex gap-0.5 opacity-100 transition sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
             <CopyButton text={text} label={t('actions.copy')} testId="chat-copy" />
-            <button
-              type="button"
-              className={actionClass}
-              onClick={() => setEditing(true)}
-              disabled={busy}
-              aria-label={t('actions.edit')}
-              title={t('actions.edit')}
-              data-testid="chat-edit"
-            >
-              <Pencil className="h-4 w-4" aria-hidden="true" />
-            </button>
+            {readOnly ? null : (
+              <button
+                type="button"
+                className={actionClass}
+                onClick={() => setEditing(true)}
+                disabled={busy}
+                aria-label={t('actions.edit')}
+                title={t('actions.edit')}
+                data-testid="chat-edit"
+              >
+                <Pencil className="h-4 w-4" aria-hidden="true" />
+              </button>
+            )}
           </div>
         </>
       )}
@@ -202,6 +206,7 @@ function AssistantMessage({
   renderToolPart,
   answerText,
   answerFooter,
+  readOnly,
 }: MessageItemProps) {
   const { t } = useTranslation('chat');
   const text = messageText(message);
@@ -243,7 +248,7 @@ function AssistantMessage({
       {!streaming && (text || isLast) ? (
         <div className="-ml-1.5 flex gap-0.5">
           {text ? <CopyButton text={text} label={t('actions.copy')} testId="chat-copy" /> : null}
-          {isLast ? (
+          {isLast && !readOnly ? (
             <button
               type="button"
               className={actionClass}

@@ -1,54 +1,29 @@
-import { type CountryCode, getCountries, getCountryCallingCode, isValidPhoneNumber } from 'libphonenumber-js/min';
-import { MessageCircle } from 'lucide-react';
-import { type FormEvent, useMemo, useState } from 'react';
+import { CheckCircle2, Crown, LogIn, MessageCircle } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { Button } from '../../components/ui/button.tsx';
+import { Link } from 'react-router';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { Field } from '../../components/ui/field.tsx';
+import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx';
+import { apiErrorMessage } from '../../lib/api/api-error.ts';
 import { authDialogOpened, upgradeToProDialogSet, whatsAppDialogSet } from '../../lib/store/dialogs-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
+import { LinkNumber } from './link-number.tsx';
+import { OpenWhatsApp } from './open-whatsapp.tsx';
+import { formatInternational } from './phone-number.ts';
+import { useGetWhatsAppStatusQuery } from './whatsapp-api.ts';
 
-/** WhatsApp dialog (spec §2): choose a country, then enter a phone number. Pro users chat in WhatsApp. */
+/**
+ * The WhatsApp dialog (spec §2, flag `whatsApp isOpen`): a visitor is asked to sign in, a free
+ * account sees that WhatsApp chat is part of Pro, a Pro account links a number (country, number,
+ * code) or sees the linked one with "Open WhatsApp" and can change it.
+ */
 export default function WhatsAppDialog() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation('whatsapp');
   const dispatch = useAppDispatch();
   const open = useAppSelector((s) => s.dialogs.whatsApp.isOpen);
   const user = useAppSelector((s) => s.user.currentUser);
-  const [country, setCountry] = useState<CountryCode | ''>('');
-  const [step, setStep] = useState<'country' | 'phone'>('country');
-  const [error, setError] = useState<string>();
-
-  const countries = useMemo(() => {
-    const names = new Intl.DisplayNames([i18n.resolvedLanguage ?? 'en'], { type: 'region' });
-    return getCountries()
-      .map((code) => ({ code, name: names.of(code) ?? code, dial: getCountryCallingCode(code) }))
-      .sort((a, b) => a.name.localeCompare(b.name, i18n.resolvedLanguage));
-  }, [i18n.resolvedLanguage]);
-
-  const close = () => {
-    dispatch(whatsAppDialogSet(false));
-    setStep('country');
-    setError(undefined);
-  };
-
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (step === 'country') {
-      if (!country) return setError(t('validation:required'));
-      setError(undefined);
-      return setStep('phone');
-    }
-    const phone = String(new FormData(e.currentTarget).get('phone') ?? '').trim();
-    if (!phone) return setError(t('validation:required'));
-    if (!country || !isValidPhoneNumber(phone, country)) return setError(t('whatsapp.invalidPhone'));
-    setError(undefined);
-    close();
-    if (!user) dispatch(authDialogOpened('signIn'));
-    else if (user.accessLevel !== 'pro') dispatch(upgradeToProDialogSet(true));
-    else toast.info(t('whatsapp.unavailable'));
-  };
-
+  const close = () => dispatch(whatsAppDialogSet(false));
   return (
     <Dialog
       open={open}
@@ -56,61 +31,118 @@ export default function WhatsAppDialog() {
       title={
         <span className="flex items-center gap-2">
           <MessageCircle className="h-5 w-5 text-[#25d366]" aria-hidden="true" />
-          {t('whatsapp.title')}
+          {t('title')}
         </span>
       }
-      description={t('whatsapp.description')}
+      description={t('description')}
       testId="whatsapp-dialog"
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        {step === 'country' ? (
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="whatsapp-country" className="text-sm font-medium">
-              {t('whatsapp.country')}
-            </label>
-            <select
-              id="whatsapp-country"
-              value={country}
-              onChange={(e) => setCountry(e.target.value as CountryCode)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'whatsapp-error' : undefined}
-              className="h-11 rounded-xl border border-border bg-bg px-3 text-base text-fg focus:outline-2 focus:outline-accent"
+      {!user ? (
+        <Notice
+          text={t('signIn.text')}
+          action={
+            <Button
+              size="lg"
+              className="w-full justify-center"
+              onClick={() => {
+                close();
+                dispatch(authDialogOpened('signIn'));
+              }}
             >
-              <option value="">{t('whatsapp.chooseCountry')}</option>
-              {countries.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.name} (+{c.dial})
-                </option>
-              ))}
-            </select>
-            {error ? (
-              <p id="whatsapp-error" role="alert" className="text-sm text-danger">
-                {error}
-              </p>
-            ) : null}
-          </div>
-        ) : (
-          <Field
-            label={`${t('whatsapp.phone')} (+${country ? getCountryCallingCode(country) : ''})`}
-            name="phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            autoFocus
-            error={error}
-          />
-        )}
-        <div className="flex gap-2">
-          {step === 'phone' ? (
-            <Button variant="secondary" size="lg" className="flex-1 justify-center" onClick={() => setStep('country')}>
-              {t('actions.back')}
+              <LogIn className="h-4 w-4" aria-hidden="true" />
+              {t('signIn.action')}
             </Button>
-          ) : null}
-          <Button type="submit" size="lg" className="flex-1 justify-center">
-            {step === 'country' ? t('actions.continue') : t('whatsapp.connect')}
-          </Button>
-        </div>
-      </form>
+          }
+        />
+      ) : user.accessLevel !== 'pro' ? (
+        <Notice
+          text={t('pro.text')}
+          action={
+            <Button
+              size="lg"
+              className="w-full justify-center"
+              onClick={() => {
+                close();
+                dispatch(upgradeToProDialogSet(true));
+              }}
+            >
+              <Crown className="h-4 w-4" aria-hidden="true" />
+              {t('pro.action')}
+            </Button>
+          }
+        />
+      ) : open ? (
+        // Mounted while open only: every opening starts from what the server says now.
+        <ProAccount onClose={close} />
+      ) : null}
     </Dialog>
+  );
+}
+
+function Notice({ text, action }: { text: string; action: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-4" data-testid="whatsapp-notice">
+      <p className="text-sm">{text}</p>
+      {action}
+    </div>
+  );
+}
+
+function ProAccount({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('whatsapp');
+  const [changing, setChanging] = useState(false);
+  const [justLinked, setJustLinked] = useState(false);
+  const [polling, setPolling] = useState(true);
+  // While a code is on its way, its delivery is followed (sent → delivered, or failed).
+  const status = useGetWhatsAppStatusQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+    pollingInterval: polling ? 3000 : 0,
+  });
+  const data = status.data;
+  const wantsPolling = Boolean(data?.pending) && !justLinked;
+  if (data && wantsPolling !== polling) setPolling(wantsPolling);
+
+  if (!data) {
+    if (status.isError) {
+      return (
+        <p role="alert" className="text-sm text-danger">
+          {apiErrorMessage(status.error, t)}
+        </p>
+      );
+    }
+    return <LoadingPlaceholder />;
+  }
+  if (data.link && !changing) {
+    return (
+      <div className="flex flex-col gap-4" data-testid="whatsapp-linked">
+        {justLinked ? (
+          <p className="flex items-center gap-2 text-sm font-semibold text-success" role="status">
+            <CheckCircle2 className="h-5 w-5" aria-hidden="true" />
+            {t('linked.done')}
+          </p>
+        ) : (
+          <p className="text-sm font-semibold">{t('linked.title')}</p>
+        )}
+        <p className="text-sm">{t('linked.text', { phone: formatInternational(data.link.phone) })}</p>
+        <OpenWhatsApp chatUrl={data.chatUrl} onNavigate={onClose} className="w-full justify-center" />
+        <div className="flex flex-wrap justify-between gap-2">
+          <Button variant="ghost" size="sm" onClick={() => setChanging(true)}>
+            {t('linked.change')}
+          </Button>
+          <Link to="/settings/login-connections" onClick={onClose} className={buttonClass('ghost', 'sm')}>
+            {t('linked.settings')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <LinkNumber
+      status={data}
+      onLinked={() => {
+        setJustLinked(true);
+        setChanging(false);
+      }}
+    />
   );
 }

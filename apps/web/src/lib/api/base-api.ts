@@ -5,7 +5,7 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: fetchBaseQuery({ baseUrl: '/api', credentials: 'same-origin' }),
-  tagTypes: ['Me', 'Threads', 'Credits', 'Models', 'Subscription', 'Documents'],
+  tagTypes: ['Me', 'Threads', 'Credits', 'Models', 'Subscription', 'Documents', 'WhatsApp', 'SandboxPhone'],
   endpoints: (build) => ({
     getPublicConfig: build.query<PublicConfig, void>({ query: () => '/config' }),
   }),

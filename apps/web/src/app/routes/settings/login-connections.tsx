@@ -1,5 +1,12 @@
 import { LoginConnections } from '../../../features/settings/login-connections.tsx';
+import { WhatsAppSettings } from '../../../features/whatsapp/whatsapp-settings.tsx';
 
+/** Login connections, and the WhatsApp number: the other way into the same account. */
 export function Component() {
-  return <LoginConnections />;
+  return (
+    <div className="flex flex-col gap-5">
+      <LoginConnections />
+      <WhatsAppSettings />
+    </div>
+  );
 }
