@@ -27,7 +27,7 @@ const NO_QUEUE: JobSender = {
   send: () => Promise.reject(new Error('the job queue is not started')),
 };
 
-/** The Cloud API when its four settings are there, the sandbox otherwise (decision 011). */
+/** The Cloud API when its four settings are there, the sandbox otherwise (decision 015). */
 export function createWhatsAppRuntime(deps: {
   env: Env;
   db: Db;
