@@ -24,6 +24,7 @@ import { imagesRoutes } from './features/images/images.routes.ts';
 import { modelsRoutes } from './features/models/models.routes.ts';
 import { avatarRoutes, profileRoutes } from './features/profile/profile.routes.ts';
 import { threadsRoutes } from './features/threads/threads.routes.ts';
+import { tattooPhotoRoutes } from './features/tools/tattoo-generator/tattoo-photos.routes.ts';
 import { createToolRegistry } from './features/tools/tool-registry.ts';
 import { webRoutes } from './features/web/web.routes.ts';
 import { AppError } from './lib/app-error.ts';
@@ -39,7 +40,13 @@ const SERVER_TO_SERVER = (path: string) =>
   path.startsWith('/api/auth/callback/') ||
   path.startsWith('/api/auth/oauth2/callback/');
 /** Routes that apply their own, larger body limit (uploads, chat messages). */
-const OWN_LIMIT_ROUTES = new Set(['/api/me/photo', '/api/chat/attachments', '/api/chat', '/api/billing/webhook']);
+const OWN_LIMIT_ROUTES = new Set([
+  '/api/me/photo',
+  '/api/chat/attachments',
+  '/api/chat',
+  '/api/billing/webhook',
+  '/api/tattoo/photos',
+]);
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -101,6 +108,7 @@ export function createApp(deps: AppDeps) {
   };
   app.route('/api/chat', chatRoutes(auth, turns));
   app.route('/api/images', imagesRoutes(auth, imageModels));
+  app.route('/api/tattoo/photos', tattooPhotoRoutes(auth));
   const billing =
     deps.billing ??
     createBillingRuntime({

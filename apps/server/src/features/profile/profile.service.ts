@@ -16,6 +16,7 @@ import { deleteUserAttachments } from '../attachments/attachments.service.ts';
 import { localeOf } from '../auth/auth.ts';
 import { hasRenewingSubscription } from '../billing/subscriptions.service.ts';
 import { deleteUserImages } from '../images/images.service.ts';
+import { deleteUserTattooPhotos } from '../tools/tattoo-generator/tattoo-photos.service.ts';
 
 /** Profile photos live in this folder of the file store and are served at AVATAR_URL_PREFIX + name. */
 export const AVATAR_FOLDER = 'avatars';
@@ -210,4 +211,5 @@ export async function deleteAccount(db: Db, files: FileStore, userId: string): P
   // Threads, messages and image rows went with the user (ON DELETE CASCADE); their pictures are files.
   await deleteUserAttachments(files, userId);
   await deleteUserImages(files, userId);
+  await deleteUserTattooPhotos(files, userId);
 }
