@@ -27,8 +27,8 @@ function overlap(a: Uint8Array, b: Uint8Array): number {
   let both = 0;
   let either = 0;
   for (let i = 0; i < a.length; i++) {
-    both += a[i] & (b[i] ?? 0);
-    either += a[i] | (b[i] ?? 0);
+    both += (a[i] ?? 0) & (b[i] ?? 0);
+    either += (a[i] ?? 0) | (b[i] ?? 0);
   }
   return either === 0 ? 0 : both / either;
 }
