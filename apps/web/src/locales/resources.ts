@@ -3,6 +3,8 @@ import enCommon from './en/common.json';
 import enErrors from './en/errors.json';
 import enHistory from './en/history.json';
 import enImages from './en/images.json';
+import enLogoMaker from './en/logo-maker.json';
+import enTattooGenerator from './en/tattoo-generator.json';
 import enTools from './en/tools.json';
 import enValidation from './en/validation.json';
 import trChat from './tr/chat.json';
@@ -10,6 +12,8 @@ import trCommon from './tr/common.json';
 import trErrors from './tr/errors.json';
 import trHistory from './tr/history.json';
 import trImages from './tr/images.json';
+import trLogoMaker from './tr/logo-maker.json';
+import trTattooGenerator from './tr/tattoo-generator.json';
 import trTools from './tr/tools.json';
 import trValidation from './tr/validation.json';
 
@@ -23,6 +27,8 @@ export const resources = {
     chat: enChat,
     history: enHistory,
     images: enImages,
+    'logo-maker': enLogoMaker,
+    'tattoo-generator': enTattooGenerator,
   },
   tr: {
     common: trCommon,
@@ -32,5 +38,7 @@ export const resources = {
     chat: trChat,
     history: trHistory,
     images: trImages,
+    'logo-maker': trLogoMaker,
+    'tattoo-generator': trTattooGenerator,
   },
 } as const;

@@ -23,6 +23,7 @@ import type { ImageModelRegistry } from './image-models.ts';
 import {
   checkImageAllowance,
   deleteImage,
+  type EditArea,
   extraFilesOf,
   fileExtension,
   getOwnedImage,
@@ -276,6 +277,9 @@ export function imagesRoutes(auth: Auth, imageModels: ImageModelRegistry, now: (
           modelId: source.modelId,
           count,
           now: at,
+          // A variation of an edit is another edit of the same picture, in the same place.
+          sourceKey: source.sourceKey,
+          editArea: source.editArea as EditArea | null,
         });
         return c.json({ images: rows.map((row) => toImageItem(row, imageModels)), nextCursor: null }, 201);
       },

@@ -1,4 +1,12 @@
-import { GENERATE_IMAGE_FUNCTION, type GenerateImageOutput, generateImageOutputSchema } from '@polymath/shared';
+import {
+  GENERATE_IMAGE_FUNCTION,
+  GENERATE_LOGO_FUNCTION,
+  GENERATE_TATTOO_FUNCTION,
+  type GenerateImageOutput,
+  generateImageOutputSchema,
+  type ImageItem,
+  MAKE_TEXT_LOGO_FUNCTION,
+} from '@polymath/shared';
 import { type DynamicToolUIPart, getToolName, type ToolUIPart } from 'ai';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,10 +30,33 @@ function Asking() {
  * jobs (AnswerImages polls until every image is ready or failed, so a reload loses nothing).
  */
 export function renderImageCall(part: ToolUIPart | DynamicToolUIPart, message: ChatUIMessage): ReactNode {
-  if (getToolName(part) !== GENERATE_IMAGE_FUNCTION) return null;
+  return renderImagesOf([GENERATE_IMAGE_FUNCTION], part, message);
+}
+
+/**
+ * The image cards of any function that makes images (its output has generate_image's shape), with
+ * the tool's own actions on each ready image and, for edits, before and after.
+ */
+export function renderImagesOf(
+  names: readonly string[],
+  part: ToolUIPart | DynamicToolUIPart,
+  message: ChatUIMessage,
+  options: { actions?: (image: ImageItem) => ReactNode; compare?: boolean } = {},
+): ReactNode {
+  if (!names.includes(getToolName(part))) return null;
   if (part.state === 'input-streaming' || part.state === 'input-available') return <Asking />;
   if (part.state !== 'output-available') return null;
   const output = generateImageOutputSchema.safeParse(part.output);
   if (!output.success) return null;
-  return <AnswerImages answerId={message.id} output={output.data as GenerateImageOutput} />;
+  return (
+    <AnswerImages
+      answerId={message.id}
+      output={output.data as GenerateImageOutput}
+      actions={options.actions}
+      compare={options.compare}
+    />
+  );
 }
+
+export const LOGO_FUNCTIONS = [GENERATE_LOGO_FUNCTION, MAKE_TEXT_LOGO_FUNCTION] as const;
+export const TATTOO_FUNCTIONS = [GENERATE_TATTOO_FUNCTION] as const;
