@@ -37,11 +37,15 @@ export function BeforeAfter({
         aria-hidden="true"
         className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-white shadow-[0_0_0_1px_rgba(0,0,0,0.35)]"
         style={{ left: `${position}%` }}
+      />
+      {/* The handle stays inside the picture at either end. */}
+      <span
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 flex h-8 w-8 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-white text-xs font-bold text-neutral-900 shadow-md"
+        style={{ left: `clamp(1rem, ${position}%, calc(100% - 1rem))` }}
       >
-        <span className="absolute top-1/2 left-1/2 flex h-8 w-8 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-white text-xs font-bold text-neutral-900 shadow-md">
-          ⇔
-        </span>
-      </div>
+        ⇔
+      </span>
       <span className="pointer-events-none absolute bottom-2 left-2 rounded-full bg-black/60 px-2 py-0.5 text-xs font-medium text-white">
         {t('compare.before')}
       </span>
