@@ -161,7 +161,7 @@ describeEachDatabase('logo maker and tattoo generator (stand-ins)', (ctx) => {
     expect(candidates.every((i) => i.status === 'ready' && i.toolId === 'logo-maker')).toBe(true);
     const asked = fakes.requests().filter((r) => r.path.endsWith('/images/generations'));
     expect(asked).toHaveLength(4);
-    const prompt = (asked[0]?.body as { prompt: string }).prompt;
+    const prompt = (asked[0]?.body as { prompt?: string } | undefined)?.prompt ?? '';
     // The server's template carries the brief whatever the model wrote.
     expect(prompt).toContain('"Kahve Dünyası"');
     expect(prompt).toContain('a coffee bean forming a crescent');
@@ -268,8 +268,8 @@ describeEachDatabase('logo maker and tattoo generator (stand-ins)', (ctx) => {
     expect(stencil).toMatchObject({ status: 'ready', toolId: 'tattoo-generator', aspectRatio: '2:3' });
     expect(stencil?.urls?.source).toBeUndefined();
     const stencilPrompt = (
-      fakes.requests().find((r) => r.path.endsWith('/images/generations'))?.body as { prompt: string }
-    ).prompt;
+      fakes.requests().find((r) => r.path.endsWith('/images/generations'))?.body as { prompt?: string } | undefined
+    )?.prompt;
     expect(stencilPrompt).toContain('a moon and stars');
     expect(stencilPrompt).toContain('fine-line');
     expect(stencilPrompt).toContain('white background');
@@ -325,7 +325,7 @@ describeEachDatabase('logo maker and tattoo generator (stand-ins)', (ctx) => {
       [790, 1190],
       [10, 600],
     ] as const) {
-      at(x, y).forEach((v, i) => expect(Math.abs(v - (photoColour[i] ?? 0))).toBeLessThan(6));
+      for (const [i, v] of at(x, y).entries()) expect(Math.abs(v - (photoColour[i] ?? 0))).toBeLessThan(6);
     }
     expect(await used(free)).toBe(before + 2);
     const gallery = (await (await free.get('/api/images?toolId=tattoo-generator')).json()) as ImageListResponse;
@@ -402,3 +402,65 @@ describeEachDatabase('logo maker and tattoo generator (stand-ins)', (ctx) => {
     expect((await photoFiles(false)).length).toBe(foldersBefore.length - 1);
   });
 });
+
+describeEachDatabase(
+  'logo maker and tattoo generator on a fresh start (no keys: demo chat and image models)',
+  (ctx) => {
+    let demo: ToolsApp;
+    let mailer: CaptureMailer;
+    beforeAll(async () => {
+      mailer = captureMailer();
+      demo = await startToolsApp(ctx.database, { mailer, env: { ...AUTH_TEST_ENV, CHAT_RATE_LIMIT_MAX: '1000' } });
+    }, 60_000);
+    afterAll(async () => {
+      await demo.stop();
+    });
+
+    function demoTurn(toolId: string, text: string, toolInput: Record<string, unknown>) {
+      return { ...turn(toolId, text, toolInput), modelId: 'demo', locale: 'tr' };
+    }
+
+    it('a text logo, graphic candidates, a stencil and a tattoo on a photo, all made offline', async () => {
+      const user = await signedInUser(demo.app, mailer);
+      const text = await chat(user, demoTurn('logo-maker', 'bir logo', { ...BRIEF, mode: 'text', style: 'luxury' }));
+      const logos = await answerImages(user, answerIdOf(text.chunks), 4);
+      expect(logos.every((i) => i.status === 'ready' && i.urls?.svg && !i.demo)).toBe(true);
+      expect(logos[0]?.prompt).toContain('Cinzel');
+
+      const graphic = await chat(user, demoTurn('logo-maker', 'kahve fincanı', BRIEF));
+      const candidates = await answerImages(user, answerIdOf(graphic.chunks), 4);
+      expect(candidates.every((i) => i.status === 'ready' && i.demo)).toBe(true);
+      // The demo draws a logo on white for the logo maker's prompt, not a landscape.
+      const picture = await user.get(candidates[0]?.urls?.original ?? '');
+      const corner = await sharp(Buffer.from(await picture.arrayBuffer()))
+        .extract({ left: 2, top: 2, width: 1, height: 1 })
+        .removeAlpha()
+        .raw()
+        .toBuffer();
+      expect([...corner]).toEqual([255, 255, 255]);
+
+      const photo = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#c8a07a' } })
+        .jpeg()
+        .toBuffer();
+      const form = new FormData();
+      form.set('file', new File([photo as Uint8Array<ArrayBuffer>], 'arm.jpg', { type: 'image/jpeg' }));
+      const uploaded = (await (await user.request('POST', '/api/tattoo/photos', { body: form })).json()) as TattooPhoto;
+      const tattoo = await chat(
+        user,
+        demoTurn('tattoo-generator', 'bir gül', {
+          photoId: uploaded.id,
+          area: { x: 0.2, y: 0.2, width: 0.5, height: 0.4 },
+        }),
+      );
+      const output = outputOf(tattoo.chunks);
+      expect(output).toMatchObject({ ok: true, demo: true });
+      const [stencil, placed] = await answerImages(user, answerIdOf(tattoo.chunks), 2);
+      expect([stencil?.status, placed?.status, placed?.width, placed?.height]).toEqual(['ready', 'ready', 600, 800]);
+      const answerText = tattoo.chunks
+        .filter((c) => c.type === 'text-delta')
+        .map((c) => c.delta)
+        .join('');
+      expect(answerText).toContain('Demo modu');
+    });
+  },
+);

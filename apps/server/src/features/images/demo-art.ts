@@ -295,7 +295,9 @@ export function quotedName(prompt: string): string | undefined {
  */
 function demoLogoSvg(prompt: string, index: number, width: number, height: number, label: boolean): string {
   const random = randomFor(prompt, index);
-  const named = colourWords(prompt);
+  // Colours the brief names as codes come first; "white" is the background the template asks for.
+  const codes = (prompt.match(/#[0-9a-f]{6}\b/gi) ?? []).map((c) => c.toLowerCase());
+  const named = [...codes, ...colourWords(prompt).filter((c) => c !== COLOUR_WORDS.white)];
   const hue = random() * 360;
   const main = named[0] ?? hsl([hue, 0.6, 0.42]);
   const second = named[1] ?? hsl([hue + 160, 0.55, 0.35]);
@@ -314,7 +316,8 @@ function demoLogoSvg(prompt: string, index: number, width: number, height: numbe
   ];
   const shape = Math.floor(random() * shapes.length);
   const letterFill = shape === 3 ? main : '#ffffff';
-  const size = Math.min(u * 0.09, (width * (beside ? 0.6 : 0.85)) / Math.max(4, name.length * 0.62));
+  const room = beside ? width - (cx + r * 1.35) - u * 0.05 : width * 0.85;
+  const size = Math.min(u * 0.09, room / Math.max(4, name.length * 0.66));
   const text = beside
     ? `<text x="${f(cx + r * 1.35)}" y="${f(cy)}" dy="0.36em" font-size="${f(size)}" fill="${second}" text-anchor="start">${escapeXml(name)}</text>`
     : `<text x="${f(width / 2)}" y="${f(cy + r + size * 1.4)}" font-size="${f(size)}" fill="${second}" text-anchor="middle">${escapeXml(name)}</text>`;

@@ -1,5 +1,5 @@
 import type { ImageItem } from '@polymath/shared';
-import { Copy, Download, FileCode2, Images, Lock, Moon, RefreshCw, RotateCw, Sun } from 'lucide-react';
+import { Copy, Download, FileCode2, Images, Lock, Maximize2, Moon, RefreshCw, RotateCw, Sun } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -136,7 +136,7 @@ export function ImageCard({
             {before ? (
               <CardAction
                 onClick={onOpen}
-                icon={<Images className="h-4 w-4" aria-hidden="true" />}
+                icon={<Maximize2 className="h-4 w-4" aria-hidden="true" />}
                 label={t('openImage')}
                 testId="image-card-open"
               />
