@@ -26,6 +26,7 @@ import { modelsRoutes } from './features/models/models.routes.ts';
 import { avatarRoutes, profileRoutes } from './features/profile/profile.routes.ts';
 import { threadsRoutes } from './features/threads/threads.routes.ts';
 import { horoscopeRoutes } from './features/tools/horoscope/horoscope.routes.ts';
+import { tattooPhotoRoutes } from './features/tools/tattoo-generator/tattoo-photos.routes.ts';
 import { createToolRegistry } from './features/tools/tool-registry.ts';
 import { createWebSearchRuntime } from './features/tools/web-search/web-search-runtime.ts';
 import { webRoutes } from './features/web/web.routes.ts';
@@ -53,6 +54,7 @@ const OWN_LIMIT_ROUTES = new Set([
   '/api/documents',
   '/api/billing/webhook',
   '/api/whatsapp/webhook',
+  '/api/tattoo/photos',
 ]);
 
 export function createApp(deps: AppDeps) {
@@ -118,6 +120,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/images', imagesRoutes(auth, imageModels));
   app.route('/api/horoscope', horoscopeRoutes());
   app.route('/api/documents', documentsRoutes(auth));
+  app.route('/api/tattoo/photos', tattooPhotoRoutes(auth));
   const billing =
     deps.billing ??
     createBillingRuntime({

@@ -73,7 +73,13 @@ export function securityHeaders(options: {
     permissionsPolicy: { microphone: ['self'], camera: [], geolocation: [], payment: ['self'] },
   });
   return async (c, next) => {
-    await headers(c, next);
+    // A route may set a stricter policy of its own (a downloaded SVG): it is kept, not replaced.
+    let own: string | null = null;
+    await headers(c, async () => {
+      await next();
+      own = c.res.headers.get('content-security-policy');
+    });
+    if (own) c.res.headers.set('content-security-policy', own);
     if (isPopupReturn(c.req.path)) c.res.headers.set('Cross-Origin-Opener-Policy', 'unsafe-none');
   };
 }

@@ -5,6 +5,8 @@ import enErrors from './en/errors.json';
 import enHistory from './en/history.json';
 import enHoroscope from './en/horoscope.json';
 import enImages from './en/images.json';
+import enLogoMaker from './en/logo-maker.json';
+import enTattooGenerator from './en/tattoo-generator.json';
 import enTools from './en/tools.json';
 import enValidation from './en/validation.json';
 import enWebSearch from './en/web-search.json';
@@ -16,6 +18,8 @@ import trErrors from './tr/errors.json';
 import trHistory from './tr/history.json';
 import trHoroscope from './tr/horoscope.json';
 import trImages from './tr/images.json';
+import trLogoMaker from './tr/logo-maker.json';
+import trTattooGenerator from './tr/tattoo-generator.json';
 import trTools from './tr/tools.json';
 import trValidation from './tr/validation.json';
 import trWebSearch from './tr/web-search.json';
@@ -35,6 +39,8 @@ export const resources = {
     documents: enDocuments,
     webSearch: enWebSearch,
     whatsapp: enWhatsApp,
+    'logo-maker': enLogoMaker,
+    'tattoo-generator': enTattooGenerator,
   },
   tr: {
     common: trCommon,
@@ -48,5 +54,7 @@ export const resources = {
     documents: trDocuments,
     webSearch: trWebSearch,
     whatsapp: trWhatsApp,
+    'logo-maker': trLogoMaker,
+    'tattoo-generator': trTattooGenerator,
   },
 } as const;

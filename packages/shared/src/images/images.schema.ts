@@ -75,7 +75,20 @@ export const imageItemSchema = z.object({
   mediaType: z.string().nullable(),
   createdAt: z.string(),
   /** Where to load it from, once ready: owner-checked routes that may redirect to signed storage URLs. */
-  urls: z.object({ original: z.string(), thumb: z.string(), download: z.string() }).nullable(),
+  urls: z
+    .object({
+      original: z.string(),
+      thumb: z.string(),
+      download: z.string(),
+      /** Text logos: the SVG (text as paths), always downloaded, never shown inline. */
+      svg: z.string().optional(),
+      /** Text logos: previews of the transparent original on a light and on a dark background. */
+      onLight: z.string().optional(),
+      onDark: z.string().optional(),
+      /** Edits: the picture before (the person's photo, or the logo that was refined). */
+      source: z.string().optional(),
+    })
+    .nullable(),
   /** Why it failed (IMAGE_FAILED, IMAGE_REFUSED…); nothing was charged for it. */
   error: errorSchema.nullable(),
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { threads } from './chat.ts';
 
@@ -34,6 +34,14 @@ export const images = pgTable(
     bytes: integer('bytes'),
     fileKey: text('file_key'),
     thumbKey: text('thumb_key'),
+    /** Edits: the file the picture starts from (the person's photo, or the image refined). */
+    sourceKey: text('source_key'),
+    /** Edits: where the picture may change, in fractions of the source ({ x, y, width, height }); null: anywhere. */
+    editArea: jsonb('edit_area'),
+    /** Files beside the original: a text logo's SVG and its previews ({ svg, light, dark }: file keys). */
+    extraFiles: jsonb('extra_files'),
+    /** A text logo's design (layout, fonts, case, mark): the same design renders the same files. */
+    design: jsonb('design'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

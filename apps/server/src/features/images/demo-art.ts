@@ -273,8 +273,91 @@ export function demoLabelSvg(width: number, height: number): string {
   return `<g><rect x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" rx="${Math.round(box.height / 4)}" fill="#000" fill-opacity="0.6"/><text x="${box.x + box.width / 2}" y="${box.y + box.height / 2}" dy="0.36em" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="${size}" letter-spacing="${Math.round(size * 0.12)}" fill="#fff" text-anchor="middle">DEMO</text></g>`;
 }
 
-/** A whole demo picture as SVG. `label: false` is for tests comparing against the labelled one. */
+/** What the prompt asks the demo to draw: a logo, a tattoo stencil, or (anything else) a scene. */
+export function demoSubject(prompt: string): 'logo' | 'stencil' | 'scene' {
+  const words = promptWords(prompt);
+  if (words.includes('logo') || words.includes('logosu')) return 'logo';
+  if (words.includes('stencil') || words.includes('sablon') || words.includes('sablonu')) return 'stencil';
+  return 'scene';
+}
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c);
+
+/** The first "quoted" words of the prompt (a brand name in the logo maker's template), if any. */
+export function quotedName(prompt: string): string | undefined {
+  return prompt.match(/["“]([^"”\n]{1,40})["”]/)?.[1]?.trim() || undefined;
+}
+
+/**
+ * A demo logo on white: a geometric mark in the prompt's colours with the brand's initial, and the
+ * brand name beside or under it (set in DejaVu Sans, the font sharp's SVG text finds here).
+ */
+function demoLogoSvg(prompt: string, index: number, width: number, height: number, label: boolean): string {
+  const random = randomFor(prompt, index);
+  // Colours the brief names as codes come first; "white" is the background the template asks for.
+  const codes = (prompt.match(/#[0-9a-f]{6}\b/gi) ?? []).map((c) => c.toLowerCase());
+  const named = [...codes, ...colourWords(prompt).filter((c) => c !== COLOUR_WORDS.white)];
+  const hue = random() * 360;
+  const main = named[0] ?? hsl([hue, 0.6, 0.42]);
+  const second = named[1] ?? hsl([hue + 160, 0.55, 0.35]);
+  const name = quotedName(prompt) ?? 'Brand';
+  const initial = escapeXml(name.match(/[\p{L}\p{N}]/u)?.[0]?.toLocaleUpperCase() ?? 'B');
+  const u = Math.min(width, height);
+  const beside = index % 2 === 1;
+  const r = u * (beside ? 0.14 : 0.18);
+  const cx = beside ? width * 0.22 : width / 2;
+  const cy = beside ? height / 2 : height * 0.4;
+  const shapes = [
+    `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}" fill="${main}"/>`,
+    `<rect x="${f(cx - r)}" y="${f(cy - r)}" width="${f(r * 2)}" height="${f(r * 2)}" rx="${f(r * 0.35)}" fill="${main}"/>`,
+    `<path d="M${f(cx)} ${f(cy - r)} L${f(cx + r * 0.87)} ${f(cy - r / 2)} L${f(cx + r * 0.87)} ${f(cy + r / 2)} L${f(cx)} ${f(cy + r)} L${f(cx - r * 0.87)} ${f(cy + r / 2)} L${f(cx - r * 0.87)} ${f(cy - r / 2)} Z" fill="${main}"/>`,
+    `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r * 0.9)}" fill="none" stroke="${main}" stroke-width="${f(r * 0.14)}"/>`,
+  ];
+  const shape = Math.floor(random() * shapes.length);
+  const letterFill = shape === 3 ? main : '#ffffff';
+  const room = beside ? width - (cx + r * 1.35) - u * 0.05 : width * 0.85;
+  const size = Math.min(u * 0.09, room / Math.max(4, name.length * 0.66));
+  const text = beside
+    ? `<text x="${f(cx + r * 1.35)}" y="${f(cy)}" dy="0.36em" font-size="${f(size)}" fill="${second}" text-anchor="start">${escapeXml(name)}</text>`
+    : `<text x="${f(width / 2)}" y="${f(cy + r + size * 1.4)}" font-size="${f(size)}" fill="${second}" text-anchor="middle">${escapeXml(name)}</text>`;
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
+    `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
+    shapes[shape],
+    `<g font-family="DejaVu Sans, sans-serif" font-weight="bold">`,
+    `<text x="${f(cx)}" y="${f(cy)}" dy="0.36em" font-size="${f(r * 1.05)}" fill="${letterFill}" text-anchor="middle">${initial}</text>`,
+    text,
+    '</g>',
+    label ? demoLabelSvg(width, height) : '',
+    '</svg>',
+  ].join('');
+}
+
+/** A demo tattoo stencil: the line design of demo edits, in black on white, ready to print. */
+function demoStencilSvg(prompt: string, index: number, width: number, height: number, label: boolean): string {
+  const side = Math.min(width, height) * 0.7;
+  const box: Box = { x: (width - side) / 2, y: (height - side) / 2, width: side, height: side };
+  const design = demoDesignSvg(`black ${prompt}`, index, width, height, box);
+  const inner = design.slice(design.indexOf('>') + 1, design.lastIndexOf('</svg>'));
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
+    `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
+    inner,
+    label ? demoLabelSvg(width, height) : '',
+    '</svg>',
+  ].join('');
+}
+
+/**
+ * A whole demo picture as SVG: a logo or a stencil when the prompt asks for one (the logo maker's
+ * and tattoo generator's templates do), else a scene. `label: false` is for tests comparing
+ * against the labelled one.
+ */
 export function demoSceneSvg(prompt: string, index: number, width: number, height: number, label = true): string {
+  const subject = demoSubject(prompt);
+  if (subject === 'logo') return demoLogoSvg(prompt, index, width, height, label);
+  if (subject === 'stencil') return demoStencilSvg(prompt, index, width, height, label);
   const random = randomFor(prompt, index);
   const { scene, night } = demoScene(prompt);
   const p = demoPalette(prompt, scene, night, random);

@@ -1,5 +1,6 @@
 import {
   ERROR_MESSAGES,
+  type ErrorCode,
   GENERATE_IMAGE_FUNCTION,
   type GenerateImageOutput,
   generateImageArgsSchema,
@@ -9,6 +10,7 @@ import {
 } from '@polymath/shared';
 import { tool } from 'ai';
 import { AppError } from '../../lib/app-error.ts';
+import { refundCreditFor } from '../credits/credits.service.ts';
 import type { ToolTurn } from '../tools/tool-definition.ts';
 import type { ResolvedImageModel } from './image-models.ts';
 import { checkImageAllowance, requestImages } from './images.service.ts';
@@ -23,8 +25,55 @@ export function imageModelFor(turn: ToolTurn<unknown>, wanted: string | undefine
   );
 }
 
+/** A model that can edit a picture: the turn's default when it can, else the first that can. */
+export function editModelFor(turn: ToolTurn<unknown>): ResolvedImageModel | undefined {
+  const preferred = imageModelFor(turn, undefined);
+  if (preferred?.capabilities.edit) return preferred;
+  const { imageModels } = turn.services;
+  for (const listed of imageModels.list('en')) {
+    if (!listed.capabilities.edit) continue;
+    const model = imageModelFor(turn, listed.id);
+    if (model?.id === listed.id) return model;
+  }
+  return undefined;
+}
+
+/**
+ * What an image function answers when it made nothing: the error for the model and the person, and
+ * the free message this request took given back (a request that made nothing is free; the answer's
+ * flag makes sure it is given back once however else the answer ends).
+ */
+export async function nothingMade(
+  turn: ToolTurn<unknown>,
+  code: ErrorCode,
+  message: string = ERROR_MESSAGES[code],
+): Promise<Extract<GenerateImageOutput, { ok: false }>> {
+  await refundCreditFor(turn.services.db, turn.answerId);
+  return { ok: false, error: { code, message } };
+}
+
+/** Pro's daily fair-use check as a function answer: null when the images may be made. */
+export async function allowanceProblem(
+  turn: ToolTurn<unknown>,
+  count: number,
+): Promise<Extract<GenerateImageOutput, { ok: false }> | null> {
+  try {
+    await checkImageAllowance(turn.services.db, {
+      userId: turn.userId,
+      plan: turn.plan,
+      count,
+      limit: turn.services.env.PRO_DAILY_IMAGES,
+      now: new Date(),
+    });
+    return null;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'IMAGE_LIMIT_REACHED') return nothingMade(turn, err.code);
+    throw err;
+  }
+}
+
 /** The ratio asked for when the model makes it, else the closest shape it does make. */
-function supportedRatio(model: ResolvedImageModel, wanted: ImageAspectRatio): ImageAspectRatio {
+export function supportedRatio(model: ResolvedImageModel, wanted: ImageAspectRatio): ImageAspectRatio {
   if (model.aspectRatios.includes(wanted)) return wanted;
   const value = (r: string) => {
     const [w = 1, h = 1] = r.split(':').map(Number);

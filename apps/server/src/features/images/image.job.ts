@@ -2,11 +2,14 @@ import type { ErrorCode, ImageAspectRatio } from '@polymath/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { images } from '../../db/schema/index.ts';
+import { imageInfo } from '../../lib/images.ts';
 import { defineJob } from '../../lib/queue/job.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { makeThumbnail } from '../../lib/thumbnail.ts';
-import { ImageGenerationError, type ImageModelRegistry } from './image-models.ts';
+import { editAreaMask } from './edit-area-mask.ts';
+import { ImageGenerationError, type ImageModelRegistry, type ImageRequest } from './image-models.ts';
 import {
+  type EditArea,
   fileExtension,
   imageFolder,
   imageJob,
@@ -14,6 +17,7 @@ import {
   markImageGenerating,
   markImageReady,
   promptWithStyle,
+  refundIfNothingMade,
 } from './images.service.ts';
 
 /** How many images one process makes at once (each is a provider call of several seconds). */
@@ -57,11 +61,30 @@ export function createImageJob(deps: {
       const [row] = await db.select().from(images).where(eq(images.id, imageId));
       if (!row || row.status === 'ready' || row.status === 'failed') return;
       await markImageGenerating(db, imageId);
+      const fail = async (code: ErrorCode) => {
+        await markImageFailed(db, imageId, code);
+        await refundIfNothingMade(db, row.answerId);
+      };
       const model = imageModels.get(row.modelId);
       if (!model?.available) {
         run.logger.warn({ modelId: row.modelId }, 'the image model is not available any more');
-        await markImageFailed(db, imageId, 'IMAGE_FAILED');
+        await fail('IMAGE_FAILED');
         return;
+      }
+      let edit: Pick<ImageRequest, 'image' | 'mask'> = {};
+      if (row.sourceKey) {
+        const source = await files.get(row.sourceKey);
+        const info = source ? await imageInfo(source) : null;
+        if (!source || !info || info.format === 'gif') {
+          run.logger.warn({ imageId }, 'the picture to edit is gone');
+          await fail('IMAGE_FAILED');
+          return;
+        }
+        const area = row.editArea as EditArea | null;
+        edit = {
+          image: { bytes: source, mediaType: `image/${info.format}` },
+          ...(area ? { mask: await editAreaMask(info.width, info.height, area) } : {}),
+        };
       }
       let picture: Awaited<ReturnType<typeof model.generate>>[number] | undefined;
       try {
@@ -71,16 +94,17 @@ export function createImageJob(deps: {
           aspectRatio: row.aspectRatio as ImageAspectRatio,
           abortSignal: run.signal,
           variant: variantOf(imageId),
+          ...edit,
         });
       } catch (err) {
         if (!(err instanceof ImageGenerationError)) throw err;
         run.logger.warn({ kind: err.kind, message: err.message }, 'the image model failed');
         if (err.retryable) throw err;
-        await markImageFailed(db, imageId, failureCode(err));
+        await fail(failureCode(err));
         return;
       }
       if (!picture) {
-        await markImageFailed(db, imageId, 'IMAGE_FAILED');
+        await fail('IMAGE_FAILED');
         return;
       }
       const folder = imageFolder(row.userId);
@@ -100,6 +124,8 @@ export function createImageJob(deps: {
     },
     async onDead({ imageId }) {
       await markImageFailed(db, imageId, 'IMAGE_FAILED');
+      const [row] = await db.select({ answerId: images.answerId }).from(images).where(eq(images.id, imageId));
+      await refundIfNothingMade(db, row?.answerId ?? null);
     },
   });
 }

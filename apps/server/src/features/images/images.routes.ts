@@ -14,6 +14,8 @@ import { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { sniffImageType } from '../../lib/images.ts';
+import type { FileStore } from '../../lib/storage/file-store.ts';
 import { validate } from '../../lib/validate.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser, type UserEnv } from '../auth/require-user.ts';
@@ -21,8 +23,11 @@ import type { ImageModelRegistry } from './image-models.ts';
 import {
   checkImageAllowance,
   deleteImage,
+  type EditArea,
+  extraFilesOf,
   fileExtension,
   getOwnedImage,
+  type ImageRow,
   imageUsage,
   listImages,
   requestImages,
@@ -45,6 +50,75 @@ function imageIdOf(c: Context<UserEnv>): string {
   const id = c.req.param('id') ?? '';
   if (!clientIdSchema.safeParse(id).success) throw new AppError('NOT_FOUND', 'Image not found.');
   return id;
+}
+
+type ServedFile = {
+  kind: 'original' | 'thumb' | 'light' | 'dark' | 'source' | 'svg';
+  key: string;
+  contentType: string;
+  extension: string;
+  /** Always a download, never shown inline (the SVG). */
+  attachment: boolean;
+};
+
+/**
+ * Which file of a ready image a request asks for: the original, `variant=thumb`, a text logo's
+ * previews (`variant=light|dark`) or its SVG (`format=svg`, always an attachment), an edit's
+ * picture before (`variant=source`). A file the image does not have is 404.
+ */
+async function fileOf(
+  files: FileStore,
+  row: ImageRow,
+  variant: string | undefined,
+  format: string | undefined,
+): Promise<ServedFile> {
+  const missing = () => new AppError('NOT_FOUND', 'This image has no such file.');
+  const extra = extraFilesOf(row);
+  if (format !== undefined) {
+    if (format !== 'svg' || !extra.svg || variant !== undefined) throw missing();
+    return { kind: 'svg', key: extra.svg, contentType: 'image/svg+xml', extension: 'svg', attachment: true };
+  }
+  const png = { contentType: 'image/png', extension: 'png', attachment: false } as const;
+  switch (variant) {
+    case undefined:
+      return {
+        kind: 'original',
+        key: row.fileKey as string,
+        contentType: row.mediaType as string,
+        extension: fileExtension(row.mediaType),
+        attachment: false,
+      };
+    case 'thumb':
+      return {
+        kind: 'thumb',
+        key: row.thumbKey as string,
+        contentType: 'image/webp',
+        extension: 'webp',
+        attachment: false,
+      };
+    case 'light':
+    case 'dark': {
+      const key = extra[variant];
+      if (!key) throw missing();
+      return { kind: variant, key, ...png };
+    }
+    case 'source': {
+      if (!row.sourceKey) throw missing();
+      // The person's own photo (or their earlier image): its type is read from its bytes.
+      const bytes = await files.get(row.sourceKey);
+      const type = bytes ? sniffImageType(bytes, ['jpeg', 'png', 'webp']) : null;
+      if (!type) throw missing();
+      return {
+        kind: 'source',
+        key: row.sourceKey,
+        contentType: `image/${type}`,
+        extension: type === 'jpeg' ? 'jpg' : type,
+        attachment: false,
+      };
+    }
+    default:
+      throw missing();
+  }
 }
 
 /**
@@ -97,7 +171,8 @@ export function imagesRoutes(auth: Auth, imageModels: ImageModelRegistry, now: (
       '/:id/file',
       describeRoute({
         tags: ['images'],
-        summary: 'The picture: the original (download=1 as an attachment) or its thumbnail (variant=thumb)',
+        summary:
+          "The picture: the original (download=1 as an attachment), its thumbnail (variant=thumb), a text logo's previews (variant=light|dark) or SVG (format=svg, an attachment), an edit's picture before (variant=source)",
         description: 'Served by the app from disk, or a redirect to a short-lived signed URL when files are in S3.',
         responses: {
           200: { description: 'The image bytes' },
@@ -111,11 +186,10 @@ export function imagesRoutes(auth: Auth, imageModels: ImageModelRegistry, now: (
         if (row.status !== 'ready' || !row.fileKey || !row.thumbKey || !row.mediaType) {
           throw new AppError('NOT_FOUND', 'This image is not ready.');
         }
-        const thumb = c.req.query('variant') === 'thumb';
-        const key = thumb ? row.thumbKey : row.fileKey;
-        const contentType = thumb ? 'image/webp' : row.mediaType;
-        const download = !thumb && c.req.query('download') === '1';
-        const downloadName = download ? `polymath-${row.id}.${fileExtension(row.mediaType)}` : undefined;
+        const file = await fileOf(files, row, c.req.query('variant'), c.req.query('format'));
+        const { key, contentType } = file;
+        const download = file.attachment || (file.kind === 'original' && c.req.query('download') === '1');
+        const downloadName = download ? `polymath-${row.id}.${file.extension}` : undefined;
         const signed = await files.signedUrl(key, {
           expiresInSeconds: SIGNED_URL_SECONDS,
           contentType,
@@ -134,6 +208,10 @@ export function imagesRoutes(auth: Auth, imageModels: ImageModelRegistry, now: (
           // An image's files never change once it is ready.
           'cache-control': 'private, max-age=31536000, immutable',
           'content-disposition': downloadName ? `attachment; filename="${downloadName}"` : 'inline',
+          // An SVG opened as a page could run script; ours has none, and may not run any anyway.
+          ...(file.kind === 'svg'
+            ? { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" }
+            : {}),
         });
       },
     )
@@ -199,6 +277,9 @@ export function imagesRoutes(auth: Auth, imageModels: ImageModelRegistry, now: (
           modelId: source.modelId,
           count,
           now: at,
+          // A variation of an edit is another edit of the same picture, in the same place.
+          sourceKey: source.sourceKey,
+          editArea: source.editArea as EditArea | null,
         });
         return c.json({ images: rows.map((row) => toImageItem(row, imageModels)), nextCursor: null }, 201);
       },

@@ -10,6 +10,7 @@ import {
   type ImageStyle,
   type ImageUsage,
   type Plan,
+  TEXT_LOGO_MODEL_ID,
 } from '@polymath/shared';
 import { and, desc, eq, gte, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -20,7 +21,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { type JobSender, jobRef } from '../../lib/queue/job.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { ownerFolder } from '../../lib/storage/owner-folder.ts';
-import { creditDay, nextResetAt } from '../credits/credits.service.ts';
+import { creditDay, nextResetAt, refundCreditFor } from '../credits/credits.service.ts';
 import { DEMO_IMAGE_MODEL_ID, type ImageModelRegistry } from './image-models.ts';
 
 export type ImageRow = typeof images.$inferSelect;
@@ -67,10 +68,28 @@ export function fileExtension(mediaType: string | null): string {
   return DOWNLOAD_EXT[mediaType ?? ''] ?? 'png';
 }
 
+/** Where an edit may change its source, in fractions of the source's width and height. */
+export type EditArea = { x: number; y: number; width: number; height: number };
+
+/** A text logo's files beside its transparent PNG (file keys). */
+export type ExtraFiles = { svg?: string; light?: string; dark?: string };
+
+export function extraFilesOf(row: ImageRow): ExtraFiles {
+  return (row.extraFiles ?? {}) as ExtraFiles;
+}
+
+const TEXT_LOGO_NAME = 'Text logo (rendered by Polymath)';
+
+function modelNameOf(row: ImageRow, models: ImageModelRegistry): string {
+  if (row.modelId === TEXT_LOGO_MODEL_ID) return TEXT_LOGO_NAME;
+  return models.get(row.modelId)?.displayName ?? row.modelId;
+}
+
 /** The one place a row becomes what the browser sees. */
 export function toImageItem(row: ImageRow, models: ImageModelRegistry): ImageItem {
   const base = `/api/images/${row.id}/file`;
   const errorCode = (row.errorCode ?? 'IMAGE_FAILED') as ErrorCode;
+  const extra = extraFilesOf(row);
   return {
     id: row.id,
     status: row.status as ImageItem['status'],
@@ -78,7 +97,7 @@ export function toImageItem(row: ImageRow, models: ImageModelRegistry): ImageIte
     style: (row.style as ImageStyle | null) ?? null,
     aspectRatio: row.aspectRatio as ImageAspectRatio,
     modelId: row.modelId,
-    modelName: models.get(row.modelId)?.displayName ?? row.modelId,
+    modelName: modelNameOf(row, models),
     demo: row.modelId === DEMO_IMAGE_MODEL_ID,
     toolId: row.toolId as ChatToolId,
     threadId: row.threadId,
@@ -90,7 +109,15 @@ export function toImageItem(row: ImageRow, models: ImageModelRegistry): ImageIte
     createdAt: row.createdAt.toISOString(),
     urls:
       row.status === 'ready'
-        ? { original: base, thumb: `${base}?variant=thumb`, download: `${base}?download=1` }
+        ? {
+            original: base,
+            thumb: `${base}?variant=thumb`,
+            download: `${base}?download=1`,
+            ...(extra.svg ? { svg: `${base}?format=svg` } : {}),
+            ...(extra.light ? { onLight: `${base}?variant=light` } : {}),
+            ...(extra.dark ? { onDark: `${base}?variant=dark` } : {}),
+            ...(row.sourceKey ? { source: `${base}?variant=source` } : {}),
+          }
         : null,
     error: row.status === 'failed' ? { code: errorCode, message: ERROR_MESSAGES[errorCode] } : null,
   };
@@ -142,7 +169,10 @@ export async function getOwnedImage(db: Db, userId: string, imageId: string): Pr
 // ---------------------------------------------------------------------------------------------
 // Fair use
 
-/** Images the person made today (UTC): everything asked for except what failed (failures are free). */
+/**
+ * Images the person made today (UTC): everything asked for of an image model except what failed
+ * (failures are free). Text logos are rendered by the app and cost no image model: not counted.
+ */
 export async function imagesMadeToday(db: Db, userId: string, now: Date): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
@@ -151,6 +181,7 @@ export async function imagesMadeToday(db: Db, userId: string, now: Date): Promis
       and(
         eq(images.userId, userId),
         ne(images.status, 'failed'),
+        ne(images.modelId, TEXT_LOGO_MODEL_ID),
         gte(images.createdAt, new Date(`${creditDay(now)}T00:00:00Z`)),
       ),
     );
@@ -190,6 +221,9 @@ export type NewImages = {
   modelId: string;
   count: number;
   now: Date;
+  /** An edit: the file it starts from (one the person owns) and where it may change. */
+  sourceKey?: string | null;
+  editArea?: EditArea | null;
 };
 
 /**
@@ -212,6 +246,8 @@ export async function requestImages(db: Db, jobs: JobSender, args: NewImages): P
           style: args.style,
           aspectRatio: args.aspectRatio,
           modelId: args.modelId,
+          sourceKey: args.sourceKey ?? null,
+          editArea: args.editArea ?? null,
           status: 'queued',
           // Distinct instants keep the order they were asked in.
           createdAt: new Date(args.now.getTime() + i),
@@ -250,6 +286,25 @@ export async function markImageReady(
     .update(images)
     .set({ ...file, status: 'ready', errorCode: null, updatedAt: new Date() })
     .where(eq(images.id, imageId));
+}
+
+/**
+ * A request that made nothing is free: once every image of an answer has failed, the free message
+ * the answer took is given back. refundCreditFor gives it back at most once (a flag on the answer),
+ * so an answer that also failed to stream, or a job settling twice, never refunds twice; a Pro
+ * answer took no message and nothing happens.
+ */
+export async function refundIfNothingMade(db: Db, answerId: string | null): Promise<boolean> {
+  if (!answerId) return false;
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      failed: sql<number>`count(*) filter (where ${images.status} = 'failed')::int`,
+    })
+    .from(images)
+    .where(eq(images.answerId, answerId));
+  if (!row || Number(row.total) === 0 || Number(row.failed) < Number(row.total)) return false;
+  return refundCreditFor(db, answerId);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,70 @@
-import { PenTool } from 'lucide-react';
+import { VALIDATION_MESSAGES } from '@polymath/shared';
+import { PenTool, Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'react-redux';
+import { buttonClass } from '../../components/ui/button.tsx';
+import {
+  clearRefine,
+  LogoBrief,
+  parseLogoBrief,
+  refineLogo,
+  selectLogoDraft,
+} from '../../features/tools/logo-maker/logo-brief.tsx';
+import { toolInputChanged } from '../../lib/store/chat-slice.ts';
+import { type RootState, useAppDispatch } from '../../lib/store/store.ts';
 import { ToolChat } from './tool-chat.tsx';
+import { LOGO_FUNCTIONS, renderImagesOf } from './tool-parts.tsx';
 
-/** /logo-maker/:threadId? — a chat with the tool's own assistant; its guided inputs come with its own work. */
+/**
+ * /logo-maker/:threadId? — a guided brief (graphic or text logo, brand, tagline, industry, style,
+ * colours) above the chat; the answers show the candidates, each with "Refine this one", which
+ * makes the next message continue from it.
+ */
 export function Component() {
-  return <ToolChat toolId="logo-maker" toolKey="logoMaker" icon={PenTool} />;
+  const { t } = useTranslation(['logo-maker', 'validation']);
+  const store = useStore<RootState>();
+  const dispatch = useAppDispatch();
+  const [brandError, setBrandError] = useState<string>();
+  return (
+    <ToolChat
+      toolId="logo-maker"
+      toolKey="logoMaker"
+      icon={PenTool}
+      inputs={<LogoBrief brandError={brandError} onBrandEdited={() => setBrandError(undefined)} />}
+      canSend={() => {
+        if (parseLogoBrief(selectLogoDraft(store.getState()))) return true;
+        setBrandError(t('validation:required', { defaultValue: VALIDATION_MESSAGES.required }));
+        document.querySelector<HTMLInputElement>('[data-testid="logo-brand-name"]')?.focus();
+        return false;
+      }}
+      input={() => {
+        const brief = parseLogoBrief(selectLogoDraft(store.getState())) ?? undefined;
+        // A refinement is one request: the next message starts from the brief again.
+        if (brief?.refineImageId) queueMicrotask(() => dispatch(clearRefine()));
+        return brief;
+      }}
+      onThreadInput={(input) => {
+        if (input) dispatch(toolInputChanged({ toolId: 'logo-maker', input: { ...input, refineImageId: undefined } }));
+      }}
+      renderToolPart={(part, message) =>
+        renderImagesOf(LOGO_FUNCTIONS, part, message, {
+          actions: (image) => (
+            <button
+              type="button"
+              onClick={() => {
+                dispatch(refineLogo(image));
+                document.getElementById('chat-input')?.focus();
+              }}
+              className={buttonClass('ghost', 'sm', 'h-8 px-2 text-xs')}
+              data-testid="logo-refine"
+            >
+              <Sparkles className="h-4 w-4" aria-hidden="true" />
+              {t('refine')}
+            </button>
+          ),
+        })
+      }
+    />
+  );
 }

@@ -1,8 +1,12 @@
 import {
   GENERATE_IMAGE_FUNCTION,
+  GENERATE_LOGO_FUNCTION,
+  GENERATE_TATTOO_FUNCTION,
   type GenerateImageOutput,
   generateImageOutputSchema,
   HOROSCOPE_SKY_FUNCTION,
+  type ImageItem,
+  MAKE_TEXT_LOGO_FUNCTION,
 } from '@polymath/shared';
 import { type DynamicToolUIPart, getToolName, type ToolUIPart } from 'ai';
 import type { ReactNode } from 'react';
@@ -28,12 +32,32 @@ function Asking() {
  * jobs (AnswerImages polls until every image is ready or failed, so a reload loses nothing).
  */
 export function renderImageCall(part: ToolUIPart | DynamicToolUIPart, message: ChatUIMessage): ReactNode {
-  if (getToolName(part) !== GENERATE_IMAGE_FUNCTION) return null;
+  return renderImagesOf([GENERATE_IMAGE_FUNCTION], part, message);
+}
+
+/**
+ * The image cards of any function that makes images (its output has generate_image's shape), with
+ * the tool's own actions on each ready image and, for edits, before and after.
+ */
+export function renderImagesOf(
+  names: readonly string[],
+  part: ToolUIPart | DynamicToolUIPart,
+  message: ChatUIMessage,
+  options: { actions?: (image: ImageItem) => ReactNode; compare?: boolean } = {},
+): ReactNode {
+  if (!names.includes(getToolName(part))) return null;
   if (part.state === 'input-streaming' || part.state === 'input-available') return <Asking />;
   if (part.state !== 'output-available') return null;
   const output = generateImageOutputSchema.safeParse(part.output);
   if (!output.success) return null;
-  return <AnswerImages answerId={message.id} output={output.data as GenerateImageOutput} />;
+  return (
+    <AnswerImages
+      answerId={message.id}
+      output={output.data as GenerateImageOutput}
+      actions={options.actions}
+      compare={options.compare}
+    />
+  );
 }
 
 /** How an answer shows a horoscope_sky call: the computed positions the reading rests on. */
@@ -41,3 +65,6 @@ export function renderHoroscopeSkyCall(part: ToolUIPart | DynamicToolUIPart): Re
   if (getToolName(part) !== HOROSCOPE_SKY_FUNCTION) return null;
   return <SkyFactsCard state={part.state} output={part.state === 'output-available' ? part.output : undefined} />;
 }
+
+export const LOGO_FUNCTIONS = [GENERATE_LOGO_FUNCTION, MAKE_TEXT_LOGO_FUNCTION] as const;
+export const TATTOO_FUNCTIONS = [GENERATE_TATTOO_FUNCTION] as const;

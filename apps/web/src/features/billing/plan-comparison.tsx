@@ -2,7 +2,7 @@ import { Check, Crown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ProBenefits } from './pro-benefits.tsx';
 
-const FREE_KEYS = ['dailyMessages', 'freeModels', 'recentHistory'] as const;
+const FREE_KEYS = ['dailyMessages', 'freeModels', 'creativeTools', 'recentHistory'] as const;
 
 /** What Free and Pro give, side by side (spec §1). */
 export function PlanComparison() {

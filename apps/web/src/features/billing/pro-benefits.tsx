@@ -6,6 +6,7 @@ export const PRO_BENEFIT_KEYS = [
   'unlimitedMessages',
   'unlimitedHistory',
   'advancedTools',
+  'creativeTools',
   'whatsapp',
 ] as const;
 

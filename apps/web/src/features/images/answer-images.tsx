@@ -1,7 +1,7 @@
 import type { GenerateImageOutput, ImageItem } from '@polymath/shared';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { AlertTriangle, RotateCw } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
@@ -21,9 +21,21 @@ type OkOutput = Extract<GenerateImageOutput, { ok: true }>;
  * or failed. The cards read the images from the server, so leaving or reloading the page loses
  * nothing: they pick the jobs up again. A call that made no images shows why.
  */
-export function AnswerImages({ answerId, output }: { answerId: string; output: GenerateImageOutput }) {
+export function AnswerImages({
+  answerId,
+  output,
+  actions,
+  compare,
+}: {
+  answerId: string;
+  output: GenerateImageOutput;
+  /** A tool's own actions on each ready image ("Refine this one"). */
+  actions?: ((image: ImageItem) => ReactNode) | undefined;
+  /** Edits show before and after with a slider. */
+  compare?: boolean | undefined;
+}) {
   if (!output.ok) return <OutputError error={output.error} />;
-  return <AnswerImageCards answerId={answerId} output={output} />;
+  return <AnswerImageCards answerId={answerId} output={output} actions={actions} compare={compare} />;
 }
 
 function OutputError({ error }: { error: { code: string; message: string } }) {
@@ -46,7 +58,17 @@ function OutputError({ error }: { error: { code: string; message: string } }) {
   );
 }
 
-function AnswerImageCards({ answerId, output }: { answerId: string; output: OkOutput }) {
+function AnswerImageCards({
+  answerId,
+  output,
+  actions,
+  compare,
+}: {
+  answerId: string;
+  output: OkOutput;
+  actions?: ((image: ImageItem) => ReactNode) | undefined;
+  compare?: boolean | undefined;
+}) {
   const { t } = useTranslation('images');
   const dispatch = useAppDispatch();
   const userId = useCurrentUserId();
@@ -134,7 +156,13 @@ function AnswerImageCards({ answerId, output }: { answerId: string; output: OkOu
           )}
         >
           {images.map((image) => (
-            <ImageCard key={image.id} image={image} onOpen={() => setOpenId(image.id)} />
+            <ImageCard
+              key={image.id}
+              image={image}
+              onOpen={() => setOpenId(image.id)}
+              actions={image.status === 'ready' ? actions?.(image) : undefined}
+              compare={compare}
+            />
           ))}
         </div>
       )}

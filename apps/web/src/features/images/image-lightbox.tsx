@@ -174,7 +174,7 @@ function FullImage({ image }: { image: ImageItem }) {
         </p>
       ) : (
         <img
-          src={image.urls.original}
+          src={image.urls.onLight ?? image.urls.original}
           alt={image.prompt}
           data-testid="lightbox-image"
           onLoad={() => setLoaded(true)}
@@ -252,7 +252,18 @@ function ImageDetails({
             data-testid="lightbox-download"
           >
             <Download className="h-4 w-4" aria-hidden="true" />
-            {t('download')}
+            {image.urls.svg ? t('downloadPngLabel') : t('download')}
+          </a>
+        ) : null}
+        {image.urls?.svg ? (
+          <a
+            href={image.urls.svg}
+            download
+            className={buttonClass('secondary', 'md', 'grow justify-center whitespace-nowrap')}
+            data-testid="lightbox-download-svg"
+          >
+            <Download className="h-4 w-4" aria-hidden="true" />
+            {t('downloadSvgLabel')}
           </a>
         ) : null}
         {chatPath ? (
