@@ -7,6 +7,7 @@ import { createDocumentJob } from './features/documents/document.job.ts';
 import { createImageJob } from './features/images/image.job.ts';
 import type { ImageModelRegistry } from './features/images/image-models.ts';
 import { purgeDeletedThreadsJob } from './features/threads/threads.service.ts';
+import { createPhotoTranslateJob } from './features/tools/photo-translate/photo-translate.job.ts';
 import { createWhatsAppMessageJob } from './features/whatsapp/whatsapp-message.job.ts';
 import type { WhatsAppRuntime } from './features/whatsapp/whatsapp-runtime.ts';
 import { createWhatsAppSendJob } from './features/whatsapp/whatsapp-send.job.ts';
@@ -30,6 +31,7 @@ export function appJobs(deps: {
   return [
     createImageJob({ db, files: deps.files, imageModels: deps.imageModels }),
     createDocumentJob({ db, files: deps.files }),
+    createPhotoTranslateJob({ db, files: deps.files, chatModels: deps.chat.models }),
     billingSweepJob(deps.billing),
     stripePriceCheckJob(deps.billing, deps.logger),
     purgeDeletedThreadsJob(db),

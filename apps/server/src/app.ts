@@ -26,6 +26,7 @@ import { modelsRoutes } from './features/models/models.routes.ts';
 import { avatarRoutes, profileRoutes } from './features/profile/profile.routes.ts';
 import { threadsRoutes } from './features/threads/threads.routes.ts';
 import { horoscopeRoutes } from './features/tools/horoscope/horoscope.routes.ts';
+import { photoTranslatePhotoRoutes } from './features/tools/photo-translate/photo-translate-photos.routes.ts';
 import { tattooPhotoRoutes } from './features/tools/tattoo-generator/tattoo-photos.routes.ts';
 import { createToolRegistry } from './features/tools/tool-registry.ts';
 import { createWebSearchRuntime } from './features/tools/web-search/web-search-runtime.ts';
@@ -55,6 +56,7 @@ const OWN_LIMIT_ROUTES = new Set([
   '/api/billing/webhook',
   '/api/whatsapp/webhook',
   '/api/tattoo/photos',
+  '/api/photo-translate/photos',
 ]);
 
 export function createApp(deps: AppDeps) {
@@ -114,13 +116,23 @@ export function createApp(deps: AppDeps) {
     logger,
     runtime: chat,
     tools: createToolRegistry(),
-    services: { db, env, files, logger, jobs: deps.jobs ?? NO_JOB_QUEUE, imageModels, webSearch },
+    services: {
+      db,
+      env,
+      files,
+      logger,
+      jobs: deps.jobs ?? NO_JOB_QUEUE,
+      imageModels,
+      webSearch,
+      chatModels: chat.models,
+    },
   };
   app.route('/api/chat', chatRoutes(auth, turns));
   app.route('/api/images', imagesRoutes(auth, imageModels));
   app.route('/api/horoscope', horoscopeRoutes());
   app.route('/api/documents', documentsRoutes(auth));
   app.route('/api/tattoo/photos', tattooPhotoRoutes(auth));
+  app.route('/api/photo-translate/photos', photoTranslatePhotoRoutes(auth));
   const billing =
     deps.billing ??
     createBillingRuntime({

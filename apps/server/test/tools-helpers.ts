@@ -5,6 +5,7 @@ import { createChatRuntime } from '../src/features/chat/chat-runtime.ts';
 import { createDocumentJob } from '../src/features/documents/document.job.ts';
 import { createImageJob } from '../src/features/images/image.job.ts';
 import { createImageModelRegistry } from '../src/features/images/image-models.ts';
+import { createPhotoTranslateJob } from '../src/features/tools/photo-translate/photo-translate.job.ts';
 import { createWhatsAppMessageJob } from '../src/features/whatsapp/whatsapp-message.job.ts';
 import { createWhatsAppRuntime } from '../src/features/whatsapp/whatsapp-runtime.ts';
 import { createWhatsAppSendJob } from '../src/features/whatsapp/whatsapp-send.job.ts';
@@ -45,6 +46,7 @@ export async function startToolsApp(
     jobs: [
       createImageJob({ db: deps.db, files: deps.files, imageModels, retryDelaySeconds: 0 }),
       createDocumentJob({ db: deps.db, files: deps.files, retryDelaySeconds: 0 }),
+      createPhotoTranslateJob({ db: deps.db, files: deps.files, chatModels: chat.models, retryDelaySeconds: 0 }),
       createWhatsAppMessageJob({ ...deps, chat, imageModels, whatsapp }, { retryDelaySeconds: 1 }),
       createWhatsAppSendJob({ db: deps.db, whatsapp }, { retryDelaySeconds: 0 }),
     ],

@@ -3,6 +3,7 @@ import { storableText } from '../app/text.ts';
 import { clientIdSchema } from '../chat/chat-request.schema.ts';
 import { CHAT_TOOL_IDS } from '../chat/tool-settings.ts';
 import { isErrorCode } from '../errors/error-codes.ts';
+import { photoTranslationSchema } from '../photo-translate/photo-translate.schema.ts';
 import { IMAGE_MAX_COUNT, imageAspectRatioSchema } from './image-options.ts';
 
 /** An image is asked for (queued), made by a job (generating), then ready or failed. */
@@ -91,6 +92,8 @@ export const imageItemSchema = z.object({
     .nullable(),
   /** Why it failed (IMAGE_FAILED, IMAGE_REFUSED…); nothing was charged for it. */
   error: errorSchema.nullable(),
+  /** Photo translate: the languages, the job's stage and, once ready, the text found and translated. */
+  translation: photoTranslationSchema.nullable().optional(),
 });
 export type ImageItem = z.infer<typeof imageItemSchema>;
 

@@ -96,3 +96,56 @@ export const photoTranslateResultSchema = z
   })
   .strict();
 export type PhotoTranslateResult = z.infer<typeof photoTranslateResultSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The page, its chat turn and its results
+
+/** An uploaded photo's id (server-chosen, random, URL-safe). */
+export const photoTranslatePhotoIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
+
+/** What the upload answers: the id the chat request names in toolInput.photoId. */
+export const photoTranslatePhotoSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  format: z.enum(['jpeg', 'png']),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type PhotoTranslatePhoto = z.infer<typeof photoTranslatePhotoSchema>;
+
+/** The page's inputs (toolInput): the photo, if one was added, and the languages. */
+export const photoTranslateInputSchema = z
+  .object({
+    photoId: photoTranslatePhotoIdSchema.optional(),
+    source: z.union([z.literal('auto'), photoLanguageCodeSchema]).default('auto'),
+    target: photoLanguageCodeSchema.default('en'),
+  })
+  .strict();
+export type PhotoTranslateInput = z.infer<typeof photoTranslateInputSchema>;
+
+/** The function the tool's model calls to translate the photo of the page. */
+export const TRANSLATE_PHOTO_FUNCTION = 'translate_photo';
+
+/** Its arguments: a language the person named in their message overrides the page's choice. */
+export const translatePhotoArgsSchema = z.object({
+  target: photoLanguageCodeSchema
+    .optional()
+    .describe('The language to translate into, when the person named one in the message; else the page choice.'),
+});
+
+/**
+ * The "model" a photo translation is stored under among the person's images: the app's own
+ * pipeline (OCR, the chat model's translation, redrawing), not an image model.
+ */
+export const PHOTO_TRANSLATE_MODEL_ID = 'photo-translate';
+
+/** A photo translation as the browser sees it beside its image (ImageItem.translation). */
+export const photoTranslationSchema = z.object({
+  source: z.union([z.literal('auto'), photoLanguageCodeSchema]),
+  target: photoLanguageCodeSchema,
+  /** Where the job is while the image is being made (null before it starts and once it settled). */
+  stage: z.enum(PHOTO_TRANSLATE_STAGES).nullable(),
+  /** The text found and its translation, once ready. */
+  result: photoTranslateResultSchema.nullable(),
+});
+export type PhotoTranslation = z.infer<typeof photoTranslationSchema>;

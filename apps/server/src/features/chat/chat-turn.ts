@@ -124,6 +124,7 @@ export async function startChatTurn(
       now: at,
       text,
       contextTokens: model.contextTokens,
+      modelId: model.id,
     };
     const prepared = tool.prepare ? await tool.prepare(turn) : null;
     const modelMessages = await modelMessagesFor(db, files, {

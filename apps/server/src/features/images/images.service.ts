@@ -9,16 +9,18 @@ import {
   type ImageListResponse,
   type ImageStyle,
   type ImageUsage,
+  PHOTO_TRANSLATE_MODEL_ID,
+  type PhotoTranslation,
   type Plan,
   TEXT_LOGO_MODEL_ID,
 } from '@polymath/shared';
-import { and, desc, eq, gte, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { afterCursor, decodeCursor, encodeCursor, keysetTime } from '../../db/keyset.ts';
 import { images } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type JobSender, jobRef } from '../../lib/queue/job.ts';
+import { type JobRef, type JobSender, jobRef } from '../../lib/queue/job.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { ownerFolder } from '../../lib/storage/owner-folder.ts';
 import { creditDay, nextResetAt, refundCreditFor } from '../credits/credits.service.ts';
@@ -79,9 +81,29 @@ export function extraFilesOf(row: ImageRow): ExtraFiles {
 }
 
 const TEXT_LOGO_NAME = 'Text logo (rendered by Polymath)';
+const PHOTO_TRANSLATE_NAME = 'Photo translate';
+
+/** What a photo translation keeps in `design`: its languages, the chat model, the job's stage and result. */
+export type PhotoTranslationDesign = {
+  kind: 'photo-translate';
+  source: PhotoTranslation['source'];
+  target: PhotoTranslation['target'];
+  chatModelId: string;
+  modelName: string;
+  demo: boolean;
+  stage: PhotoTranslation['stage'];
+  result: PhotoTranslation['result'];
+};
+
+export function photoTranslationDesign(row: Pick<ImageRow, 'modelId' | 'design'>): PhotoTranslationDesign | null {
+  if (row.modelId !== PHOTO_TRANSLATE_MODEL_ID) return null;
+  const design = row.design as PhotoTranslationDesign | null;
+  return design?.kind === 'photo-translate' ? design : null;
+}
 
 function modelNameOf(row: ImageRow, models: ImageModelRegistry): string {
   if (row.modelId === TEXT_LOGO_MODEL_ID) return TEXT_LOGO_NAME;
+  if (row.modelId === PHOTO_TRANSLATE_MODEL_ID) return photoTranslationDesign(row)?.modelName ?? PHOTO_TRANSLATE_NAME;
   return models.get(row.modelId)?.displayName ?? row.modelId;
 }
 
@@ -90,6 +112,7 @@ export function toImageItem(row: ImageRow, models: ImageModelRegistry): ImageIte
   const base = `/api/images/${row.id}/file`;
   const errorCode = (row.errorCode ?? 'IMAGE_FAILED') as ErrorCode;
   const extra = extraFilesOf(row);
+  const translation = photoTranslationDesign(row);
   return {
     id: row.id,
     status: row.status as ImageItem['status'],
@@ -98,7 +121,7 @@ export function toImageItem(row: ImageRow, models: ImageModelRegistry): ImageIte
     aspectRatio: row.aspectRatio as ImageAspectRatio,
     modelId: row.modelId,
     modelName: modelNameOf(row, models),
-    demo: row.modelId === DEMO_IMAGE_MODEL_ID,
+    demo: row.modelId === DEMO_IMAGE_MODEL_ID || translation?.demo === true,
     toolId: row.toolId as ChatToolId,
     threadId: row.threadId,
     answerId: row.answerId,
@@ -120,6 +143,16 @@ export function toImageItem(row: ImageRow, models: ImageModelRegistry): ImageIte
           }
         : null,
     error: row.status === 'failed' ? { code: errorCode, message: ERROR_MESSAGES[errorCode] } : null,
+    ...(translation
+      ? {
+          translation: {
+            source: translation.source,
+            target: translation.target,
+            stage: row.status === 'generating' ? translation.stage : null,
+            result: row.status === 'ready' ? translation.result : null,
+          },
+        }
+      : {}),
   };
 }
 
@@ -171,8 +204,11 @@ export async function getOwnedImage(db: Db, userId: string, imageId: string): Pr
 
 /**
  * Images the person made today (UTC): everything asked for of an image model except what failed
- * (failures are free). Text logos are rendered by the app and cost no image model: not counted.
+ * (failures are free). Text logos and photo translations are made by the app and cost no image
+ * model: not counted.
  */
+const APP_RENDERED_MODELS = [TEXT_LOGO_MODEL_ID, PHOTO_TRANSLATE_MODEL_ID];
+
 export async function imagesMadeToday(db: Db, userId: string, now: Date): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
@@ -181,7 +217,7 @@ export async function imagesMadeToday(db: Db, userId: string, now: Date): Promis
       and(
         eq(images.userId, userId),
         ne(images.status, 'failed'),
-        ne(images.modelId, TEXT_LOGO_MODEL_ID),
+        notInArray(images.modelId, APP_RENDERED_MODELS),
         gte(images.createdAt, new Date(`${creditDay(now)}T00:00:00Z`)),
       ),
     );
@@ -224,6 +260,10 @@ export type NewImages = {
   /** An edit: the file it starts from (one the person owns) and where it may change. */
   sourceKey?: string | null;
   editArea?: EditArea | null;
+  /** What a tool keeps beside the image (a photo translation's languages, stage and result). */
+  design?: unknown;
+  /** The job that makes each image: an image model's by default (photo translate has its own). */
+  job?: JobRef<{ imageId: string }>;
 };
 
 /**
@@ -248,6 +288,7 @@ export async function requestImages(db: Db, jobs: JobSender, args: NewImages): P
           modelId: args.modelId,
           sourceKey: args.sourceKey ?? null,
           editArea: args.editArea ?? null,
+          design: args.design ?? null,
           status: 'queued',
           // Distinct instants keep the order they were asked in.
           createdAt: new Date(args.now.getTime() + i),
@@ -255,7 +296,7 @@ export async function requestImages(db: Db, jobs: JobSender, args: NewImages): P
         })),
       )
       .returning();
-    for (const row of rows) await jobs.send(imageJob, { imageId: row.id }, { tx });
+    for (const row of rows) await jobs.send(args.job ?? imageJob, { imageId: row.id }, { tx });
     return rows;
   });
 }

@@ -8,6 +8,8 @@ import { createProviderFactories } from './model-providers.ts';
 /** A model the chat can use, with how to call it. */
 export type ResolvedModel = {
   id: string;
+  /** The catalogue's name for people ("GPT-4o mini"). */
+  displayName: string;
   tier: CatalogueModel['tier'];
   capabilities: CatalogueModel['capabilities'];
   /** Tokens the model reads at once (the catalogue's contextTokens). */
@@ -61,6 +63,7 @@ export function createModelRegistry(env: Env, catalogue: Catalogue = loadCatalog
   for (const model of catalogue.models) {
     byId.set(model.id, {
       id: model.id,
+      displayName: model.displayName,
       tier: model.tier,
       capabilities: model.capabilities,
       contextTokens: model.contextTokens,
@@ -76,6 +79,7 @@ export function createModelRegistry(env: Env, catalogue: Catalogue = loadCatalog
   if (demo) {
     byId.set(DEMO_MODEL_ID, {
       id: DEMO_MODEL_ID,
+      displayName: 'Demo (offline)',
       tier: 'free',
       capabilities: { vision: false, reasoning: false },
       contextTokens: DEMO_CONTEXT_TOKENS,

@@ -17,6 +17,7 @@ import { localeOf } from '../auth/auth.ts';
 import { hasRenewingSubscription } from '../billing/subscriptions.service.ts';
 import { deleteUserDocuments } from '../documents/documents.service.ts';
 import { deleteUserImages } from '../images/images.service.ts';
+import { deleteUserPhotosToTranslate } from '../tools/photo-translate/photo-translate-photos.service.ts';
 import { deleteUserTattooPhotos } from '../tools/tattoo-generator/tattoo-photos.service.ts';
 
 /** Profile photos live in this folder of the file store and are served at AVATAR_URL_PREFIX + name. */
@@ -214,4 +215,5 @@ export async function deleteAccount(db: Db, files: FileStore, userId: string): P
   await deleteUserImages(files, userId);
   await deleteUserDocuments(files, userId);
   await deleteUserTattooPhotos(files, userId);
+  await deleteUserPhotosToTranslate(files, userId);
 }

@@ -7,6 +7,7 @@ import type { Logger } from '../../lib/logger.ts';
 import type { JobSender } from '../../lib/queue/job.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import type { ImageModelRegistry } from '../images/image-models.ts';
+import type { ModelRegistry } from '../models/model-registry.ts';
 import type { WebSearchRuntime } from './web-search/web-search-runtime.ts';
 
 /** What the platform lends a tool's functions for one turn. */
@@ -20,6 +21,8 @@ export type ToolServices = {
   imageModels: ImageModelRegistry;
   /** The configured search service and page reader; undefined when no search service is configured. */
   webSearch?: WebSearchRuntime | undefined;
+  /** The chat models (photo translate names the one that translates). */
+  chatModels?: ModelRegistry | undefined;
 };
 
 /** The turn a tool's functions run in: who asks, in which thread, for which answer. */
@@ -38,6 +41,8 @@ export type ToolTurn<I> = {
   text: string;
   /** Tokens the turn's model reads at once (its context window). */
   contextTokens: number;
+  /** The chat model answering this turn (photo translate's job translates with it too). */
+  modelId: string;
 };
 
 /** A call the offline demo model makes for a message, like a real model would. */

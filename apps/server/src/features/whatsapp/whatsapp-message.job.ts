@@ -253,6 +253,7 @@ async function startTurn(
       logger: run.logger,
       jobs: run.jobs,
       imageModels: deps.imageModels,
+      chatModels: deps.chat.models,
     },
   };
   let { threadId, modelId } = args;
