@@ -37,6 +37,12 @@ export type FakeScript = {
   tool?: string;
   /** The tool call's arguments; by default made up from the tool's JSON schema (see synthesizeToolArgs). */
   toolArgs?: Record<string, unknown>;
+  /**
+   * A queued script with `match` is used only by a request whose last user message contains this text
+   * (others pass it by and it stays queued): a test scripts the one request it means, e.g. a job's
+   * structured-output call, while other tests' requests go on around it.
+   */
+  match?: string;
 };
 
 export const DEFAULT_TOKENS = 12;

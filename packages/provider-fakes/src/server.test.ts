@@ -140,6 +140,24 @@ describe('control endpoints', () => {
     expect(await (await fetch(`${fakes.url}/__control/calls`)).json()).toMatchObject({ total: 0 });
   });
 
+  it('keeps a script with match for the request it names; other requests pass it by', async () => {
+    fakes.script([
+      { text: '{"ok":true}', paceMs: 0, match: 'Text regions' },
+      { text: 'plain', paceMs: 0 },
+    ]);
+    const auth = { authorization: 'Bearer k' };
+    const other = await post('/openai/v1/chat/completions', chatBody('hello', { stream: true }), auth);
+    expect(chatText(await other.text())).toBe('plain');
+    const unscripted = await post('/openai/v1/chat/completions', chatBody('hello again', { stream: true }), auth);
+    expect(chatText(await unscripted.text())).not.toBe('{"ok":true}');
+    const meant = await post(
+      '/openai/v1/chat/completions',
+      chatBody('Text regions (JSON): []', { stream: true }),
+      auth,
+    );
+    expect(chatText(await meant.text())).toBe('{"ok":true}');
+  });
+
   it('rejects scripts it does not understand', async () => {
     for (const body of ['{"dropafter":3}', '{"tokens":"3"}', '[1]', 'nope', '{"paceMs":-1}']) {
       const response = await fetch(`${fakes.url}/__control/script`, { method: 'POST', body });

@@ -104,6 +104,7 @@ const SCRIPT_KEYS: Record<keyof FakeScript, 'number' | 'string' | 'boolean' | 'o
   status: 'number',
   tool: 'string',
   toolArgs: 'object',
+  match: 'string',
 };
 
 /** Checks a script that came over HTTP; throws with what is wrong. */
@@ -206,6 +207,11 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
   let total = 0;
   let recorded: RecordedRequest[] = [];
   let queue: FakeScript[] = [];
+  /** The first queued script for a request with this last user message (a `match` waits for its request). */
+  const takeQueued = (text: string): FakeScript | undefined => {
+    const index = queue.findIndex((s) => s.match === undefined || text.includes(s.match));
+    return index === -1 ? undefined : queue.splice(index, 1)[0];
+  };
   let imageQueue: FakeImageScript[] = [];
   /** Pictures answered as URLs, by file name. */
   const files = new Map<string, { bytes: Buffer; mediaType: string }>();
@@ -474,7 +480,7 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
     let turn: Turn;
     try {
       const directive = parseDirective(lastUserText(request));
-      const queued = directive === undefined ? queue.shift() : undefined;
+      const queued = directive === undefined ? takeQueued(lastUserText(request)) : undefined;
       chosen = directive ?? queued ?? {};
       turn = turnOf(found.wire, request, chosen, directive !== undefined || queued !== undefined, n);
     } catch (err) {

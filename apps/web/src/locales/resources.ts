@@ -6,6 +6,7 @@ import enHistory from './en/history.json';
 import enHoroscope from './en/horoscope.json';
 import enImages from './en/images.json';
 import enLogoMaker from './en/logo-maker.json';
+import enPhotoTranslate from './en/photo-translate.json';
 import enTattooGenerator from './en/tattoo-generator.json';
 import enTools from './en/tools.json';
 import enValidation from './en/validation.json';
@@ -19,6 +20,7 @@ import trHistory from './tr/history.json';
 import trHoroscope from './tr/horoscope.json';
 import trImages from './tr/images.json';
 import trLogoMaker from './tr/logo-maker.json';
+import trPhotoTranslate from './tr/photo-translate.json';
 import trTattooGenerator from './tr/tattoo-generator.json';
 import trTools from './tr/tools.json';
 import trValidation from './tr/validation.json';
@@ -41,6 +43,7 @@ export const resources = {
     whatsapp: enWhatsApp,
     'logo-maker': enLogoMaker,
     'tattoo-generator': enTattooGenerator,
+    'photo-translate': enPhotoTranslate,
   },
   tr: {
     common: trCommon,
@@ -56,5 +59,6 @@ export const resources = {
     whatsapp: trWhatsApp,
     'logo-maker': trLogoMaker,
     'tattoo-generator': trTattooGenerator,
+    'photo-translate': trPhotoTranslate,
   },
 } as const;

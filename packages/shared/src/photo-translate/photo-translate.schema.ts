@@ -24,6 +24,10 @@ export const PHOTO_TRANSLATE_MESSAGES = {
     'Text in this language cannot be read from photos yet. Choose another language or "Detect automatically".',
 } as const;
 
+/** Why an upload was refused (details.reason of the 4xx): the page says it in the person's language. */
+export const PHOTO_TRANSLATE_REFUSALS = ['unsupportedType', 'empty', 'tooLarge', 'tooManyPixels', 'damaged'] as const;
+export type PhotoTranslateRefusal = (typeof PHOTO_TRANSLATE_REFUSALS)[number];
+
 /** The job's stages, in order, for the progress shown to the user. */
 export const PHOTO_TRANSLATE_STAGES = ['reading', 'translating', 'drawing'] as const;
 export type PhotoTranslateStage = (typeof PHOTO_TRANSLATE_STAGES)[number];
@@ -141,6 +145,8 @@ export const PHOTO_TRANSLATE_MODEL_ID = 'photo-translate';
 
 /** A photo translation as the browser sees it beside its image (ImageItem.translation). */
 export const photoTranslationSchema = z.object({
+  /** The uploaded photo it was made from (translate it again into another language without uploading). */
+  photoId: z.string().nullable(),
   source: z.union([z.literal('auto'), photoLanguageCodeSchema]),
   target: photoLanguageCodeSchema,
   /** Where the job is while the image is being made (null before it starts and once it settled). */

@@ -86,6 +86,7 @@ const PHOTO_TRANSLATE_NAME = 'Photo translate';
 /** What a photo translation keeps in `design`: its languages, the chat model, the job's stage and result. */
 export type PhotoTranslationDesign = {
   kind: 'photo-translate';
+  photoId: string;
   source: PhotoTranslation['source'];
   target: PhotoTranslation['target'];
   chatModelId: string;
@@ -146,6 +147,7 @@ export function toImageItem(row: ImageRow, models: ImageModelRegistry): ImageIte
     ...(translation
       ? {
           translation: {
+            photoId: translation.photoId ?? null,
             source: translation.source,
             target: translation.target,
             stage: row.status === 'generating' ? translation.stage : null,

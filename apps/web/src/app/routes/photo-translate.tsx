@@ -1,7 +1,74 @@
 import { Languages } from 'lucide-react';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'react-redux';
+import type { ChatActions } from '../../features/chat/conversation.tsx';
+import { LanguagePicker } from '../../features/tools/photo-translate/language-picker.tsx';
+import {
+  PhotoTranslateOptions,
+  selectPhotoTranslateInput,
+  translateMessage,
+  usePhotoIntake,
+} from '../../features/tools/photo-translate/photo-translate-options.tsx';
+import { rememberLanguage } from '../../features/tools/photo-translate/recent-languages.ts';
+import { toolInputChanged } from '../../lib/store/chat-slice.ts';
+import { type RootState, useAppDispatch } from '../../lib/store/store.ts';
 import { ToolChat } from './tool-chat.tsx';
+import { renderTranslationCall } from './tool-parts.tsx';
 
-/** /photo-translate/:threadId? — a chat with the tool's own assistant; its guided inputs come with its own work. */
+/**
+ * /photo-translate/:threadId? — add a photo (pick, drop or paste), choose the languages and press
+ * Translate: the answer shows the translation as it is made, then before/after, side by side, the
+ * text found and translated, download, and the same photo into another language.
+ */
 export function Component() {
-  return <ToolChat toolId="photo-translate" toolKey="photoTranslate" icon={Languages} />;
+  const { t, i18n } = useTranslation('photo-translate');
+  const store = useStore<RootState>();
+  const dispatch = useAppDispatch();
+  const intake = usePhotoIntake();
+  // The chat's send, for the result cards' "another language" (they render outside the inputs).
+  const chat = useRef<ChatActions | null>(null);
+  const again = (photoId: string, target: string) => {
+    dispatch(toolInputChanged({ toolId: 'photo-translate', input: { photoId, target } }));
+    rememberLanguage(target);
+    chat.current?.send(translateMessage(t, target));
+  };
+  return (
+    <ToolChat
+      toolId="photo-translate"
+      toolKey="photoTranslate"
+      icon={Languages}
+      inputs={(actions) => {
+        chat.current = actions;
+        return <PhotoTranslateOptions chat={actions} intake={intake} />;
+      }}
+      input={() => selectPhotoTranslateInput(store.getState(), i18n.language)}
+      onThreadInput={(input) => {
+        if (input) dispatch(toolInputChanged({ toolId: 'photo-translate', input }));
+      }}
+      takeFiles={(files) => intake.take(files)}
+      renderToolPart={(part, message) =>
+        renderTranslationCall(part, message, {
+          again: (image) =>
+            image.translation?.photoId ? (
+              <LanguagePicker
+                value={image.translation.target}
+                onChange={(target) => again(image.translation?.photoId ?? '', target)}
+                label={t('card.again')}
+                testId="translation-again"
+                trigger={
+                  <>
+                    <Languages className="h-4 w-4" aria-hidden="true" />
+                    <span className="sr-only @[22rem]:not-sr-only">{t('card.again')}</span>
+                  </>
+                }
+              />
+            ) : null,
+          onRetry: (image) => {
+            if (image.translation?.photoId) again(image.translation.photoId, image.translation.target);
+          },
+        })
+      }
+    />
+  );
 }

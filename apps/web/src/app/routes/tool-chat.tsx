@@ -31,7 +31,15 @@ export type ToolChatProps = {
   examples?: readonly string[];
 } & Pick<
   ConversationTool,
-  'inputs' | 'input' | 'canSend' | 'renderToolPart' | 'onThreadInput' | 'answerText' | 'answerFooter' | 'sendDisabled'
+  | 'inputs'
+  | 'input'
+  | 'canSend'
+  | 'renderToolPart'
+  | 'onThreadInput'
+  | 'answerText'
+  | 'answerFooter'
+  | 'sendDisabled'
+  | 'takeFiles'
 >;
 
 /**

@@ -7,6 +7,7 @@ import {
   HOROSCOPE_SKY_FUNCTION,
   type ImageItem,
   MAKE_TEXT_LOGO_FUNCTION,
+  TRANSLATE_PHOTO_FUNCTION,
 } from '@polymath/shared';
 import { type DynamicToolUIPart, getToolName, type ToolUIPart } from 'ai';
 import type { ReactNode } from 'react';
@@ -14,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import type { ChatUIMessage } from '../../features/chat/chat-request.ts';
 import { AnswerImages } from '../../features/images/answer-images.tsx';
+import { AnswerTranslations } from '../../features/images/answer-translations.tsx';
 import { SkyFactsCard } from '../../features/tools/horoscope/sky-facts-card.tsx';
 
 /** While the model is still writing its call: a line that says images are being asked for. */
@@ -56,6 +58,27 @@ export function renderImagesOf(
       output={output.data as GenerateImageOutput}
       actions={options.actions}
       compare={options.compare}
+    />
+  );
+}
+
+/** How an answer shows a translate_photo call: the translation, following its job until it is ready. */
+export function renderTranslationCall(
+  part: ToolUIPart | DynamicToolUIPart,
+  message: ChatUIMessage,
+  cardParts: { again: (image: ImageItem) => ReactNode; onRetry: (image: ImageItem) => void },
+): ReactNode {
+  if (getToolName(part) !== TRANSLATE_PHOTO_FUNCTION) return null;
+  if (part.state === 'input-streaming' || part.state === 'input-available') return <Asking />;
+  if (part.state !== 'output-available') return null;
+  const output = generateImageOutputSchema.safeParse(part.output);
+  if (!output.success) return null;
+  return (
+    <AnswerTranslations
+      answerId={message.id}
+      output={output.data as GenerateImageOutput}
+      again={cardParts.again}
+      onRetry={cardParts.onRetry}
     />
   );
 }

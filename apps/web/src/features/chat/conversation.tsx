@@ -65,6 +65,11 @@ export type ConversationTool = {
   answerFooter?(message: ChatUIMessage, context: AnswerContext): ReactNode;
   /** Sending is off: the tool cannot run on this server (the tool's inputs say why). */
   sendDisabled?: boolean;
+  /**
+   * Files dropped on the chat go to the tool instead of becoming attachments (photo translate: the
+   * photo to translate); the tool also takes pasted ones itself, and the message box attaches nothing.
+   */
+  takeFiles?(files: File[]): void;
   /** The inputs stored with a thread that was opened (null when it has none). */
   onThreadInput?(input: Record<string, unknown> | null): void;
   /**
@@ -493,7 +498,7 @@ function ChatSession({
   const onDragOver = (e: DragEvent) => {
     if (readOnly || !hasFiles(e)) return;
     e.preventDefault();
-    e.dataTransfer.dropEffect = vision || documentsMode !== 'off' ? 'copy' : 'none';
+    e.dataTransfer.dropEffect = vision || documentsMode !== 'off' || tool.takeFiles ? 'copy' : 'none';
     setDragging(true);
   };
   const onDragLeave = (e: DragEvent) => {
@@ -504,6 +509,7 @@ function ChatSession({
     e.preventDefault();
     setDragging(false);
     if (!signedIn) dispatch(authDialogOpened('signIn'));
+    else if (tool.takeFiles) tool.takeFiles([...e.dataTransfer.files]);
     else attachments.control.add([...e.dataTransfer.files]);
   };
 
@@ -600,7 +606,13 @@ function ChatSession({
               aria-hidden="true"
             >
               <ImagePlus className="h-8 w-8 text-accent" />
-              {documentsMode !== 'off' ? t('documents:attach.drop') : vision ? t('attach.drop') : t('attach.noVision')}
+              {tool.takeFiles
+                ? t('attach.dropPhoto')
+                : documentsMode !== 'off'
+                  ? t('documents:attach.drop')
+                  : vision
+                    ? t('attach.drop')
+                    : t('attach.noVision')}
             </div>
           ) : null}
           {readOnly ? (
@@ -615,7 +627,7 @@ function ChatSession({
                 onSend={handleSend}
                 busy={busy}
                 onStop={handleStop}
-                attachments={attachments.control}
+                attachments={tool.takeFiles ? undefined : attachments.control}
                 disabled={tool.sendDisabled}
               />
               {footer}

@@ -10,11 +10,14 @@ export function BeforeAfter({
   after,
   alt,
   aspectRatio,
+  backdrop,
 }: {
   before: string;
   after: string;
   alt: string;
   aspectRatio: CSSProperties['aspectRatio'];
+  /** Painted behind each picture (a checkerboard for transparent ones, so "after" never shows through "before"). */
+  backdrop?: CSSProperties | undefined;
 }) {
   const { t } = useTranslation('images');
   const [position, setPosition] = useState(50);
@@ -25,12 +28,17 @@ export function BeforeAfter({
       style={{ aspectRatio }}
       data-testid="before-after"
     >
-      <img src={after} alt={`${t('compare.after')}: ${alt}`} className="absolute inset-0 h-full w-full object-cover" />
+      <img
+        src={after}
+        alt={`${t('compare.after')}: ${alt}`}
+        className="absolute inset-0 h-full w-full object-cover"
+        style={backdrop}
+      />
       <img
         src={before}
         alt={t('compare.before')}
         className="absolute inset-0 h-full w-full object-cover"
-        style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}
+        style={{ ...backdrop, clipPath: `inset(0 ${100 - position}% 0 0)` }}
         data-testid="before-after-before"
       />
       <div

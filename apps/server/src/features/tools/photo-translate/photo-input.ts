@@ -11,6 +11,15 @@ import type { RawImage } from './photo-fill.ts';
 
 export type PhotoFormat = 'jpeg' | 'png';
 
+type Refusal = Exclude<keyof typeof PHOTO_TRANSLATE_MESSAGES, 'sourceNotReadable'>;
+
+/** A 4xx saying what is accepted; `details.reason` lets the page say it in the person's language. */
+function refuse(reason: Refusal): AppError {
+  return new AppError(reason === 'tooLarge' ? 'PAYLOAD_TOO_LARGE' : 'INVALID_FILE', PHOTO_TRANSLATE_MESSAGES[reason], {
+    reason,
+  });
+}
+
 export type CheckedPhoto = {
   format: PhotoFormat;
   /** Width and height as shown: EXIF orientation applied (a portrait phone photo is taller than wide). */
@@ -26,32 +35,32 @@ export type CheckedPhoto = {
  * limits. Every refusal is a 4xx with a message saying what is accepted.
  */
 export async function checkPhoto(bytes: Uint8Array): Promise<CheckedPhoto> {
-  if (bytes.length === 0) throw new AppError('INVALID_FILE', PHOTO_TRANSLATE_MESSAGES.empty);
+  if (bytes.length === 0) throw refuse('empty');
   if (bytes.length > PHOTO_TRANSLATE_MAX_BYTES) {
-    throw new AppError('PAYLOAD_TOO_LARGE', PHOTO_TRANSLATE_MESSAGES.tooLarge);
+    throw refuse('tooLarge');
   }
   const format = sniffImageType(bytes, ['jpeg', 'png']);
   if (format !== 'jpeg' && format !== 'png') {
-    throw new AppError('INVALID_FILE', PHOTO_TRANSLATE_MESSAGES.unsupportedType);
+    throw refuse('unsupportedType');
   }
-  if (!imageIsComplete(bytes, format)) throw new AppError('INVALID_FILE', PHOTO_TRANSLATE_MESSAGES.damaged);
+  if (!imageIsComplete(bytes, format)) throw refuse('damaged');
   let meta: Metadata;
   try {
     // The header only: nothing is decoded, so no pixel limit applies yet (checked just below).
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    throw new AppError('INVALID_FILE', PHOTO_TRANSLATE_MESSAGES.damaged);
+    throw refuse('damaged');
   }
-  if (meta.format !== format) throw new AppError('INVALID_FILE', PHOTO_TRANSLATE_MESSAGES.unsupportedType);
+  if (meta.format !== format) throw refuse('unsupportedType');
   const width = meta.autoOrient?.width ?? meta.width ?? 0;
   const height = meta.autoOrient?.height ?? meta.height ?? 0;
-  if (width < 1 || height < 1) throw new AppError('INVALID_FILE', PHOTO_TRANSLATE_MESSAGES.damaged);
+  if (width < 1 || height < 1) throw refuse('damaged');
   if (
     width > PHOTO_TRANSLATE_MAX_SIDE ||
     height > PHOTO_TRANSLATE_MAX_SIDE ||
     width * height > PHOTO_TRANSLATE_MAX_PIXELS
   ) {
-    throw new AppError('INVALID_FILE', PHOTO_TRANSLATE_MESSAGES.tooManyPixels);
+    throw refuse('tooManyPixels');
   }
   return { format, width, height, hasAlpha: meta.hasAlpha === true };
 }
@@ -70,7 +79,7 @@ export async function decodePhoto(bytes: Uint8Array, photo: CheckedPhoto): Promi
     if (info.width !== photo.width || info.height !== photo.height) throw new Error('size changed');
     return { data, width: info.width, height: info.height, channels: info.channels === 4 ? 4 : 3 };
   } catch {
-    throw new AppError('INVALID_FILE', PHOTO_TRANSLATE_MESSAGES.damaged);
+    throw refuse('damaged');
   }
 }
 

@@ -70,6 +70,7 @@ export function translatePhotoFunction(turn: ToolTurn<PhotoTranslateInput>) {
         : `Photo translate (${chat?.displayName ?? turn.modelId})`;
       const design: PhotoTranslationDesign = {
         kind: 'photo-translate',
+        photoId,
         source,
         target: target.code as PhotoTranslationDesign['target'],
         chatModelId: turn.modelId,

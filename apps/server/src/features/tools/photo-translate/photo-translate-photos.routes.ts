@@ -15,7 +15,7 @@ export const PHOTO_TRANSLATE_BODY_LIMIT = PHOTO_TRANSLATE_MAX_BYTES + 64 * 1024;
 const errorResponses = (...codes: number[]) =>
   Object.fromEntries(codes.map((code) => [code, { description: `Error (${code}): { error: { code, message } }` }]));
 
-const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', PHOTO_TRANSLATE_MESSAGES.tooLarge);
+const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', PHOTO_TRANSLATE_MESSAGES.tooLarge, { reason: 'tooLarge' });
 
 /**
  * /api/photo-translate/photos: upload a photo to translate (POST, multipart field "file") and get it
