@@ -17,7 +17,7 @@ import { createToolRegistry } from '../tools/tool-registry.ts';
 import { whatsAppMessages } from './whatsapp-format.ts';
 import { whatsAppMessageJob } from './whatsapp-jobs.ts';
 import { chooseModel } from './whatsapp-link.service.ts';
-import { queueReply } from './whatsapp-outbound.ts';
+import { queueReplies } from './whatsapp-outbound.ts';
 import type { WhatsAppRuntime } from './whatsapp-runtime.ts';
 import { guessLocale, WHATSAPP_TEXTS } from './whatsapp-texts.ts';
 import type { InboundMessage } from './whatsapp-webhook.ts';
@@ -125,7 +125,7 @@ async function handleMessage(
         .where(and(eq(whatsappInbound.id, id), eq(whatsappInbound.state, 'received')))
         .returning({ id: whatsappInbound.id });
       if (done.length === 0) return;
-      for (const reply of replies) await queueReply(tx, run.jobs, { phone, inboundId: id, ...reply });
+      await queueReplies(tx, run.jobs, { phone, inboundId: id }, replies);
     });
 
   const [link] = await db

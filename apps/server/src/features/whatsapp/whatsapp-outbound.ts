@@ -11,35 +11,49 @@ export const REPLY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 type Tx = NonNullable<SendOptions['tx']> & Pick<Db, 'insert'>;
 
+type Reply = { texts: string[]; dedupeKey?: string };
+
 /**
- * Stores the messages of one reply and queues the job that sends them, in the caller's
- * transaction. With a `dedupeKey`, a reply already made under that key is not made again (the
- * single reply to an unknown number, a notice once a day): returns false then.
+ * Stores the messages of the replies to one inbound message and queues one job that sends them all,
+ * in the caller's transaction: one job, so they arrive in the order given (a notice before the
+ * answer), never racing each other. A reply with a `dedupeKey` already made under that key (the
+ * single reply to an unknown number, a notice once a day) is left out. Returns how many replies
+ * were queued.
  */
-export async function queueReply(
+export async function queueReplies(
   tx: Tx,
   jobs: JobSender,
-  reply: { phone: string; inboundId: string | null; texts: string[]; dedupeKey?: string },
-): Promise<boolean> {
-  const rows = reply.texts.map((text, part) => ({
-    id: randomBytes(12).toString('base64url'),
-    dedupeKey: part === 0 ? (reply.dedupeKey ?? null) : null,
-    phone: reply.phone,
-    inboundId: reply.inboundId,
-    part,
-    text,
-  }));
-  const [first, ...rest] = rows;
-  if (!first) return false;
-  const claimed = await tx
-    .insert(whatsappOutbound)
-    .values(first)
-    .onConflictDoNothing({ target: whatsappOutbound.dedupeKey })
-    .returning({ id: whatsappOutbound.id });
-  if (claimed.length === 0) return false;
-  if (rest.length > 0) await tx.insert(whatsappOutbound).values(rest);
-  await jobs.send(whatsAppSendJob, { phone: reply.phone, ids: rows.map((r) => r.id) }, { tx });
-  return true;
+  to: { phone: string; inboundId: string | null },
+  replies: Reply[],
+): Promise<number> {
+  const ids: string[] = [];
+  let queued = 0;
+  for (const reply of replies) {
+    const rows = reply.texts.map((text, part) => ({
+      id: randomBytes(12).toString('base64url'),
+      dedupeKey: part === 0 ? (reply.dedupeKey ?? null) : null,
+      phone: to.phone,
+      inboundId: to.inboundId,
+      part,
+      text,
+    }));
+    const [first, ...rest] = rows;
+    if (!first) continue;
+    const claimed = await tx
+      .insert(whatsappOutbound)
+      .values(first)
+      .onConflictDoNothing({ target: whatsappOutbound.dedupeKey })
+      .returning({ id: whatsappOutbound.id });
+    if (claimed.length === 0) continue;
+    if (rest.length > 0) await tx.insert(whatsappOutbound).values(rest);
+    ids.push(...rows.map((r) => r.id));
+    queued++;
+  }
+  // A job carries at most 50 messages (an answer far beyond WhatsApp's length is split into more).
+  for (let i = 0; i < ids.length; i += 50) {
+    await jobs.send(whatsAppSendJob, { phone: to.phone, ids: ids.slice(i, i + 50) }, { tx });
+  }
+  return queued;
 }
 
 /** Whether the number wrote within the last 24 hours (so a reply may be sent now). */
