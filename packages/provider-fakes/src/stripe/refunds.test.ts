@@ -134,6 +134,16 @@ describe('POST /v1/refunds', () => {
     expect(await stripe.charges.retrieve(charge)).toMatchObject({ amount_refunded: 1999, refunded: true });
   });
 
+  it('failNextRequests(n, status, only) fails just the requests it picks', async () => {
+    const { fake, stripe, paymentIntent } = await paidSubscription();
+    fake.failNextRequests(1, 400, (request) => request.path === '/v1/refunds');
+    expect((await stripe.paymentIntents.retrieve(paymentIntent)).status).toBe('succeeded');
+    const refused = await rejection(stripe.refunds.create({ payment_intent: paymentIntent }));
+    expect(refused).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(refused.statusCode).toBe(400);
+    expect((await stripe.refunds.create({ payment_intent: paymentIntent })).amount).toBe(1999);
+  });
+
   it('answers bad requests as Stripe does', async () => {
     const { stripe, paymentIntent } = await paidSubscription();
     expect(await rejection(stripe.refunds.create({}))).toMatchObject({ code: 'parameter_missing', statusCode: 400 });

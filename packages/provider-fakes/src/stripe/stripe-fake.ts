@@ -121,9 +121,10 @@ export interface StripeFake {
   /**
    * The next n API requests fail with this status (default 500) and Stripe's error body
    * ({error:{type:'api_error', message}}), to simulate an outage. The stripe SDK retries 5xx answers
-   * (maxNetworkRetries, 2 by default), and each retry counts as a request.
+   * (maxNetworkRetries, 2 by default), and each retry counts as a request. With `only`, just the requests
+   * it picks fail (and count); the others are answered as usual.
    */
-  failNextRequests(n: number, status?: number): void;
+  failNextRequests(n: number, status?: number, only?: (request: StripeFakeRequest) => boolean): void;
 }
 
 type Stored = { method: string; path: string; raw: string; status: number; body: unknown };
@@ -194,7 +195,10 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
   const webhooks = createWebhookSender(options.webhook);
   const idempotent = new Map<string, Stored>();
   const requests: StripeFakeRequest[] = [];
-  const failing = { remaining: 0, status: 500 };
+  const failing: { remaining: number; status: number; only?: (request: StripeFakeRequest) => boolean } = {
+    remaining: 0,
+    status: 500,
+  };
 
   // ------------------------------------------------------------------------------------------- API
 
@@ -297,9 +301,10 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
       params = {};
       parseError = err;
     }
-    requests.push({ method, path, body: params });
+    const request = { method, path, body: params };
+    requests.push(request);
 
-    if (failing.remaining > 0) {
+    if (failing.remaining > 0 && (!failing.only || failing.only(request))) {
       failing.remaining--;
       const error = apiError(failing.status, 'An error occurred with our connection to Stripe. (simulated outage)');
       sendJson(res, error.status, error.body);
@@ -499,10 +504,11 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
       return stored ? (structuredClone(stored.object) as unknown as Record<string, unknown>) : undefined;
     },
     refunds: () => [...state.payments.refunds.values()].map((r) => structuredClone(r) as Record<string, unknown>),
-    failNextRequests: (n, status = 500) => {
+    failNextRequests: (n, status = 500, only) => {
       if (!Number.isInteger(n) || n < 0) throw new Error('failNextRequests: n must be a whole number ≥ 0');
       failing.remaining = n;
       failing.status = status;
+      failing.only = only;
     },
     close: async () => {
       server.closeAllConnections();
