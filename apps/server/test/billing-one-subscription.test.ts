@@ -9,6 +9,7 @@ import { type BillingRuntime, createBillingRuntime } from '../src/features/billi
 import { sweepExpiredSubscriptions } from '../src/features/billing/billing-sweep.ts';
 import type { SandboxSubscription } from '../src/features/billing/sandbox/sandbox-objects.ts';
 import { createSandboxProvider } from '../src/features/billing/sandbox/sandbox-provider.ts';
+import { createLogger, type Logger } from '../src/lib/logger.ts';
 import { AUTH_TEST_ENV, captureMailer, client, expectError, signedInUser, type TestClient } from './auth-helpers.ts';
 import { buyThroughSandbox, json, stripeTestEnv, WEBHOOK_SECRET } from './billing-helpers.ts';
 import { createTestDeps, type DatabaseContext, describeEachDatabase } from './databases.ts';
@@ -31,9 +32,9 @@ afterAll(async () => {
 const stripeEnv = () => ({ ...AUTH_TEST_ENV, ...stripeTestEnv(stripe.url) });
 
 /** An app with its billing runtime at hand (sandbox without Stripe keys, Stripe with them). */
-function setup(ctx: DatabaseContext, env: Record<string, string> = AUTH_TEST_ENV) {
+function setup(ctx: DatabaseContext, env: Record<string, string> = AUTH_TEST_ENV, logger?: Logger) {
   const mailer = captureMailer();
-  const deps = createTestDeps(ctx.database, { env, mailer });
+  const deps = createTestDeps(ctx.database, { env, mailer, ...(logger ? { logger } : {}) });
   const billing = createBillingRuntime({ ...deps, sessionSecret: deps.secrets.sessionSecret });
   return { app: createApp({ ...deps, billing }), billing, mailer };
 }
@@ -61,6 +62,38 @@ function deliver(app: App, event: StripeEventObject) {
     body: payload,
   });
 }
+
+/** A person who paid two Stripe checkouts (monthly, then week); the events of each, not yet delivered. */
+async function twoPaidCheckouts(ctx: DatabaseContext, logger?: Logger) {
+  const s = setup(ctx, stripeEnv(), logger);
+  const c = await signedInUser(s.app, s.mailer);
+  const me = await profileOf(c);
+  const start = async (period: string) =>
+    (await json<{ url: string }>(await c.post('/api/billing/checkout', { period }))).url.split('/').pop() ?? '';
+  const monthly = await start('monthly');
+  const week = await start('week');
+  const first = await stripe.completeCheckout(monthly);
+  const second = await stripe.completeCheckout(week);
+  return { ...s, c, me, first, second };
+}
+
+const idOf = (events: StripeEventObject[]) =>
+  (events.find((e) => e.type === 'customer.subscription.created')?.data.object as { id?: string } | undefined)?.id ??
+  '';
+
+/** The paid invoice among a checkout's events and the PaymentIntent that paid it (read through the SDK). */
+async function paymentOf(events: StripeEventObject[]) {
+  const invoice = events.find((e) => e.type === 'invoice.paid')?.data.object as { id: string; amount_paid: number };
+  const api = new Stripe('sk_test_polymath', { host: stripe.host, port: stripe.port, protocol: stripe.protocol });
+  const [payment] = (await api.invoicePayments.list({ invoice: invoice.id, status: 'paid' })).data;
+  const paymentIntent = String(payment?.payment.payment_intent);
+  const charge = String((await api.paymentIntents.retrieve(paymentIntent)).latest_charge);
+  return { amountPaid: invoice.amount_paid, paymentIntent, charge: () => api.charges.retrieve(charge) };
+}
+
+const refundsOf = (paymentIntent: string) => stripe.refunds().filter((r) => r.payment_intent === paymentIntent);
+const refundRequests = (paymentIntent: string) =>
+  stripe.requests.filter((r) => r.path === '/v1/refunds' && r.body.payment_intent === paymentIntent);
 
 describeEachDatabase('one live subscription per person', (ctx) => {
   it('sandbox: of two open checkouts only the newest can be paid; My Plan shows it', async () => {
@@ -116,19 +149,9 @@ describeEachDatabase('one live subscription per person', (ctx) => {
     expect((await sandboxSubscriptions(ctx, me.id)).filter((sub) => sub.status !== 'canceled')).toEqual([]);
   });
 
-  it('Stripe: two paid checkouts — the second subscription is cancelled at Stripe at once, the record keeps the first', async () => {
-    const s = setup(ctx, stripeEnv());
-    const c = await signedInUser(s.app, s.mailer);
-    const me = await profileOf(c);
-    const start = async (period: string) =>
-      (await json<{ url: string }>(await c.post('/api/billing/checkout', { period }))).url.split('/').pop() ?? '';
-    const monthly = await start('monthly');
-    const week = await start('week');
-    const first = await stripe.completeCheckout(monthly);
-    const second = await stripe.completeCheckout(week);
-    const idOf = (events: StripeEventObject[]) =>
-      (events.find((e) => e.type === 'customer.subscription.created')?.data.object as { id?: string } | undefined)
-        ?.id ?? '';
+  it('Stripe: two paid checkouts — the second subscription is refunded in full and cancelled at once, the record keeps the first', async () => {
+    const s = await twoPaidCheckouts(ctx);
+    const { c, me, first, second } = s;
     // The first subscription's events arrive first: it holds the record.
     for (const event of [...first, ...second]) expect((await deliver(s.app, event)).status).toBe(200);
     await stripe.flushWebhooks();
@@ -138,13 +161,85 @@ describeEachDatabase('one live subscription per person', (ctx) => {
     );
     expect(stripe.subscription(idOf(second))).toMatchObject({ status: 'canceled' });
     expect(stripe.subscription(idOf(first))).toMatchObject({ status: 'active' });
+    // The person does not pay for the duplicate: its whole payment is back; the first one's is untouched.
+    const duplicate = await paymentOf(second);
+    expect(duplicate.amountPaid).toBe(699);
+    expect(refundsOf(duplicate.paymentIntent)).toEqual([
+      expect.objectContaining({
+        amount: 699,
+        currency: 'usd',
+        status: 'succeeded',
+        reason: 'duplicate',
+        metadata: { subscription: idOf(second) },
+      }),
+    ]);
+    expect(await duplicate.charge()).toMatchObject({ amount_refunded: 699, refunded: true });
+    expect(refundsOf((await paymentOf(first)).paymentIntent)).toEqual([]);
     const [record] = await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, me.id));
-    expect(record).toMatchObject({ subscriptionId: idOf(first), period: 'monthly', status: 'active' });
+    expect(record).toMatchObject({ subscriptionId: idOf(first), period: 'monthly', status: 'active', amount: 1999 });
     expect((await profileOf(c)).accessLevel).toBe('pro');
+
+    // Delivered again (same events, and the same news in new events): nothing is refunded twice.
+    for (const event of second) {
+      expect(await json<{ result: string }>(await deliver(s.app, event))).toMatchObject({ result: 'duplicate' });
+      const anew = { ...event, id: `${event.id}_again` };
+      expect((await deliver(s.app, anew)).status).toBe(200);
+    }
+    // Ending the duplicate again (two syncs racing) replays the refund and finds it cancelled already.
+    const again = await s.billing.provider.cancelDuplicate(idOf(second));
+    expect(again).toEqual({
+      refunded: [expect.objectContaining({ payment: duplicate.paymentIntent, amount: 699, currency: 'usd' })],
+      notRefunded: [],
+    });
+    expect(again.refunded[0]?.refund).toBe(refundsOf(duplicate.paymentIntent)[0]?.id);
+    expect(refundsOf(duplicate.paymentIntent)).toHaveLength(1);
+
     // The cancelled one's own events change nothing.
     const cancelled = await json<SubscriptionResponse>(await c.post('/api/billing/cancel'));
     expect(cancelled.subscription).toMatchObject({ period: 'monthly', cancelAtPeriodEnd: true });
     expect(stripe.subscription(idOf(first))).toMatchObject({ cancel_at_period_end: true });
+  });
+
+  it('Stripe: when the cancel fails after the refund, the retried webhook cancels and does not refund again', async () => {
+    const s = await twoPaidCheckouts(ctx);
+    const { me, first, second } = s;
+    for (const event of first) expect((await deliver(s.app, event)).status).toBe(200);
+    const duplicate = await paymentOf(second);
+    // Stripe is down for the cancel only (the SDK tries three times).
+    stripe.failNextRequests(3, 500, (r) => r.method === 'DELETE');
+    const [completed, ...rest] = second;
+    if (!completed) throw new Error('no checkout event');
+    expect((await deliver(s.app, completed)).status).toBe(503);
+    expect(refundsOf(duplicate.paymentIntent)).toHaveLength(1);
+    expect(stripe.subscription(idOf(second))).toMatchObject({ status: 'active' });
+
+    // Stripe retries the delivery: still live, so still a duplicate; the refund is replayed, not made again.
+    expect(await json<{ result: string }>(await deliver(s.app, completed))).toMatchObject({ result: 'refused' });
+    for (const event of rest) expect((await deliver(s.app, event)).status).toBe(200);
+    expect(stripe.subscription(idOf(second))).toMatchObject({ status: 'canceled' });
+    expect(refundRequests(duplicate.paymentIntent)).toHaveLength(2);
+    expect(refundsOf(duplicate.paymentIntent)).toEqual([expect.objectContaining({ amount: 699 })]);
+    const [record] = await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, me.id));
+    expect(record).toMatchObject({ subscriptionId: idOf(first), status: 'active' });
+  });
+
+  it('Stripe: a refund Stripe refuses is logged for an operator; the duplicate is still cancelled and the webhook succeeds', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
+    const s = await twoPaidCheckouts(ctx, logger);
+    for (const event of s.first) expect((await deliver(s.app, event)).status).toBe(200);
+    const duplicate = await paymentOf(s.second);
+    stripe.failNextRequests(1, 400, (r) => r.path === '/v1/refunds');
+    for (const event of s.second) expect((await deliver(s.app, event)).status).toBe(200);
+
+    expect(stripe.subscription(idOf(s.second))).toMatchObject({ status: 'canceled' });
+    expect(refundsOf(duplicate.paymentIntent)).toEqual([]);
+    const refused = lines.map((line) => JSON.parse(line)).find((l) => l.msg?.includes('refused to refund'));
+    expect(refused).toMatchObject({
+      level: 50,
+      subscriptionId: idOf(s.second),
+      notRefunded: [{ payment: duplicate.paymentIntent, amount: 699, currency: 'usd' }],
+    });
   });
 
   it('a sandbox subscription ends at its period end once the server runs with Stripe keys', async () => {

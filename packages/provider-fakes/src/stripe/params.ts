@@ -72,3 +72,40 @@ export function stringList(value: FormValue | undefined, param: string): string[
     return v;
   });
 }
+
+/** A whole number as Stripe reads one from a form body ('500'). */
+export function integerParam(value: FormValue, param: string): number {
+  if (typeof value !== 'string' || !/^-?\d+$/.test(value)) {
+    throw invalidRequest(`Invalid integer: ${typeof value === 'string' ? value : 'a hash'}`, param);
+  }
+  return Number(value);
+}
+
+/** The stand-in answers parameters it does not model with a 400 rather than ignoring them. */
+export function onlyParams(params: FormObject, supported: readonly string[]): void {
+  for (const key of Object.keys(params)) {
+    if (!supported.includes(key)) {
+      throw invalidRequest(`The Stripe stand-in does not support the parameter: ${key}`, key);
+    }
+  }
+}
+
+/**
+ * One page of a list endpoint (`limit`, default 10, at most 100; `starting_after`) over items ordered
+ * newest first, in Stripe's list envelope.
+ */
+export function listPage<T extends { id: string }>(items: T[], params: FormObject, url: string) {
+  const limit = params.limit === undefined ? 10 : integerParam(params.limit, 'limit');
+  if (limit < 1 || limit > 100) {
+    throw invalidRequest('This value must be greater than or equal to 1 and at most 100.', 'limit');
+  }
+  const after = optionalString(params, 'starting_after');
+  const start = after ? items.findIndex((item) => item.id === after) + 1 : 0;
+  if (after && start === 0) throw invalidRequest(`No such object: '${after}'`, 'starting_after', 'resource_missing');
+  return {
+    object: 'list' as const,
+    data: structuredClone(items.slice(start, start + limit)),
+    has_more: start + limit < items.length,
+    url,
+  };
+}

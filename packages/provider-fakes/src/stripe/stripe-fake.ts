@@ -11,6 +11,11 @@
  *   DELETE /v1/subscriptions/:id              cancel now
  *   POST   /v1/billing_portal/sessions        customer, return_url
  *   GET    /v1/prices/:id
+ *   GET    /v1/invoices                       subscription, customer, status, limit, starting_after
+ *   GET    /v1/invoice_payments               invoice, status, limit, starting_after
+ *   GET    /v1/payment_intents/:id
+ *   GET    /v1/charges/:id
+ *   POST   /v1/refunds                        payment_intent or charge, amount, reason, metadata
  *
  *   GET  /checkout/:id                        the hosted checkout page: Pay / Cancel
  *   POST /checkout/:id/pay                    completes the session, delivers its webhooks, 303 to success_url
@@ -111,12 +116,15 @@ export interface StripeFake {
   cancelNow(subscriptionId: string): Promise<StripeEventObject[]>;
   /** The stored subscription object as the API would return it (a copy). */
   subscription(id: string): Record<string, unknown> | undefined;
+  /** Every refund made (POST /v1/refunds), oldest first (copies). */
+  refunds(): Record<string, unknown>[];
   /**
    * The next n API requests fail with this status (default 500) and Stripe's error body
    * ({error:{type:'api_error', message}}), to simulate an outage. The stripe SDK retries 5xx answers
-   * (maxNetworkRetries, 2 by default), and each retry counts as a request.
+   * (maxNetworkRetries, 2 by default), and each retry counts as a request. With `only`, just the requests
+   * it picks fail (and count); the others are answered as usual.
    */
-  failNextRequests(n: number, status?: number): void;
+  failNextRequests(n: number, status?: number, only?: (request: StripeFakeRequest) => boolean): void;
 }
 
 type Stored = { method: string; path: string; raw: string; status: number; body: unknown };
@@ -187,7 +195,10 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
   const webhooks = createWebhookSender(options.webhook);
   const idempotent = new Map<string, Stored>();
   const requests: StripeFakeRequest[] = [];
-  const failing = { remaining: 0, status: 500 };
+  const failing: { remaining: number; status: number; only?: (request: StripeFakeRequest) => boolean } = {
+    remaining: 0,
+    status: 500,
+  };
 
   // ------------------------------------------------------------------------------------------- API
 
@@ -238,6 +249,27 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
         return { status: 200, body: state.present(state.findSubscription(id).object, params), after };
       }
     }
+    if (method === 'GET' && third === undefined) {
+      if (first === 'invoices' && second === undefined) return { status: 200, body: state.listInvoices(params) };
+      if (first === 'invoice_payments' && second === undefined) {
+        return { status: 200, body: state.payments.listInvoicePayments(params) };
+      }
+      if (first === 'payment_intents' && second !== undefined) {
+        const id = idFromPath(second);
+        const intent = state.payments.paymentIntents.get(id);
+        if (!intent) throw resourceMissing('payment_intent', id);
+        return { status: 200, body: state.present(intent, params) };
+      }
+      if (first === 'charges' && second !== undefined) {
+        const id = idFromPath(second);
+        const charge = state.payments.charges.get(id);
+        if (!charge) throw resourceMissing('charge', id);
+        return { status: 200, body: state.present(charge, params) };
+      }
+    }
+    if (first === 'refunds' && second === undefined && method === 'POST') {
+      return { status: 200, body: state.present(state.payments.createRefund(params), params) };
+    }
     if (first === 'billing_portal' && second === 'sessions' && third === undefined && method === 'POST') {
       return { status: 200, body: state.present(state.createPortalSession(params), params) };
     }
@@ -269,9 +301,10 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
       params = {};
       parseError = err;
     }
-    requests.push({ method, path, body: params });
+    const request = { method, path, body: params };
+    requests.push(request);
 
-    if (failing.remaining > 0) {
+    if (failing.remaining > 0 && (!failing.only || failing.only(request))) {
       failing.remaining--;
       const error = apiError(failing.status, 'An error occurred with our connection to Stripe. (simulated outage)');
       sendJson(res, error.status, error.body);
@@ -470,10 +503,12 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
       const stored = state.subscriptions.get(id);
       return stored ? (structuredClone(stored.object) as unknown as Record<string, unknown>) : undefined;
     },
-    failNextRequests: (n, status = 500) => {
+    refunds: () => [...state.payments.refunds.values()].map((r) => structuredClone(r) as Record<string, unknown>),
+    failNextRequests: (n, status = 500, only) => {
       if (!Number.isInteger(n) || n < 0) throw new Error('failNextRequests: n must be a whole number ≥ 0');
       failing.remaining = n;
       failing.status = status;
+      failing.only = only;
     },
     close: async () => {
       server.closeAllConnections();

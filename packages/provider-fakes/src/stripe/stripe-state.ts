@@ -1,18 +1,21 @@
 /**
- * The stand-in's Stripe account: prices, tax rates, customers, checkout and portal sessions, subscriptions and
- * invoices, and the state changes of a subscription's life. Each change mutates the stored objects and returns
+ * The stand-in's Stripe account: prices, tax rates, customers, checkout and portal sessions, subscriptions,
+ * invoices and the payments behind them (payments.ts), and the state changes of a subscription's life. Each change mutates the stored objects and returns
  * the events Stripe would send (also kept in `events`); API-level problems throw StripeFakeHttpError.
  */
 import type { FormObject } from './form-body.ts';
 import {
   booleanParam,
+  listPage,
   mergeMetadata,
   metadataParam,
+  onlyParams,
   optionalString,
   sameMetadata,
   stringList,
   urlParam,
 } from './params.ts';
+import { createPayments } from './payments.ts';
 import { invalidRequest, missingParam, resourceMissing } from './stripe-errors.ts';
 import {
   addInterval,
@@ -75,7 +78,14 @@ export function createStripeState(options: StripeStateOptions) {
   const portals = new Map<string, PortalSessionObject>();
   const subscriptions = new Map<string, SubscriptionState>();
   const invoices = new Map<string, InvoiceObject>();
+  const payments = createPayments(now);
   const events: StripeEventObject[] = [];
+
+  function addInvoice(invoice: InvoiceObject): void {
+    invoices.set(invoice.id, invoice);
+    const { id, customer, amount_due: amount, currency } = invoice;
+    payments.chargeInvoice({ invoice: id, customer, amount, currency, paid: invoice.status === 'paid' });
+  }
 
   function emit(type: string, object: object, previous?: Record<string, unknown>): StripeEventObject {
     const event = eventObject(type, object, now(), pendingWebhooks, previous);
@@ -230,7 +240,7 @@ export function createStripeState(options: StripeStateOptions) {
       paid: true,
       now: now(),
     });
-    invoices.set(invoice.id, invoice);
+    addInvoice(invoice);
     subscription.latest_invoice = invoice.id;
     subscriptions.set(subscription.id, { object: subscription, cycle: 0 });
 
@@ -322,7 +332,7 @@ export function createStripeState(options: StripeStateOptions) {
       now: now(),
       ...(previousStart === undefined ? {} : { previousPeriodStart: previousStart }),
     });
-    invoices.set(invoice.id, invoice);
+    addInvoice(invoice);
     sub.latest_invoice = invoice.id;
     const status = paid ? 'active' : 'past_due';
     if (sub.status !== status) {
@@ -387,6 +397,10 @@ export function createStripeState(options: StripeStateOptions) {
     },
     subscription: { customer: (id) => customers.get(id), latest_invoice: (id) => invoices.get(id) },
     invoice: { customer: (id) => customers.get(id) },
+    payment_intent: { customer: (id) => customers.get(id), latest_charge: (id) => payments.charges.get(id) },
+    charge: { customer: (id) => customers.get(id), payment_intent: (id) => payments.paymentIntents.get(id) },
+    refund: { charge: (id) => payments.charges.get(id), payment_intent: (id) => payments.paymentIntents.get(id) },
+    invoice_payment: { invoice: (id) => invoices.get(id) },
   };
 
   function lineItems(id: string) {
@@ -465,6 +479,24 @@ export function createStripeState(options: StripeStateOptions) {
     return session;
   }
 
+  /** GET /v1/invoices: by subscription, customer and status, newest first. */
+  function listInvoices(params: FormObject) {
+    onlyParams(params, ['subscription', 'customer', 'status', 'limit', 'starting_after']);
+    const wanted = (key: string, value: string) => {
+      const asked = optionalString(params, key);
+      return asked === undefined || asked === value;
+    };
+    const found = [...invoices.values()]
+      .filter(
+        (i) =>
+          wanted('subscription', i.parent.subscription_details.subscription) &&
+          wanted('customer', i.customer) &&
+          wanted('status', i.status),
+      )
+      .reverse();
+    return listPage(found, params, '/v1/invoices');
+  }
+
   /** The customer's subscriptions, newest first. */
   function subscriptionsOf(customer: string): SubscriptionObject[] {
     return [...subscriptions.values()]
@@ -479,6 +511,9 @@ export function createStripeState(options: StripeStateOptions) {
     sessions,
     portals,
     subscriptions,
+    invoices,
+    payments,
+    listInvoices,
     refresh,
     findSubscription,
     createCheckoutSession,

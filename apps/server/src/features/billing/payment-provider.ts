@@ -14,11 +14,13 @@ export interface PaymentProvider {
   retrieveSubscription(id: string): Promise<SubscriptionObject | null>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<SubscriptionObject>;
   /**
-   * Ends a second subscription of a person who already has one, at once: Stripe cancels it now
-   * (refunding its payment is not automated yet: an operator does it in Stripe's dashboard), the
-   * sandbox ends it before it was ever charged.
+   * Ends a second subscription of a person who already has one, at once, and gives its money back:
+   * Stripe refunds every payment of its paid invoices in full, then cancels it (stripe-refund.ts);
+   * the sandbox ends it before it was ever charged. Safe to call again for the same subscription.
+   * Throws when worth retrying (the webhook answers 5xx); a refund Stripe refuses for good comes
+   * back in `notRefunded` for an operator to settle in Stripe's dashboard.
    */
-  cancelDuplicate(subscriptionId: string): Promise<void>;
+  cancelDuplicate(subscriptionId: string): Promise<DuplicateEnded>;
   /** Open checkouts of the user that cannot be paid any more once another one starts. */
   expireOpenCheckouts?(userId: string): Promise<void>;
   createPortal(customerId: string, returnUrl: string): Promise<{ url: string }>;
@@ -29,6 +31,13 @@ export interface PaymentProvider {
   /** Differences between the provider's prices and the plans file; checked at start-up. */
   checkPrices?(plans: PlansConfig): Promise<string[]>;
 }
+
+/** What ending a duplicate did with its money; amounts in the currency's smallest unit. */
+export type DuplicateEnded = {
+  /** `refund` is null when Stripe said the payment had been refunded already. */
+  refunded: { payment: string; refund: string | null; amount: number; currency: string }[];
+  notRefunded: { payment: string; amount: number; currency: string; reason: string }[];
+};
 
 export type CheckoutInput = {
   userId: string;

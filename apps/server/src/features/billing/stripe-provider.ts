@@ -8,13 +8,14 @@ import {
   verifyStripeSignature,
 } from './payment-provider.ts';
 import { PLAN_RECURRING } from './plans.ts';
+import { refundSubscriptionPayments } from './stripe-refund.ts';
 
 type StripeEnv = Env & {
   STRIPE_SECRET_KEY: string;
   STRIPE_WEBHOOK_SECRET: string;
 };
 
-/** Stripe Checkout in subscription mode, the Customer Portal, and Stripe's signed webhooks. */
+/** Stripe Checkout in subscription mode, the Customer Portal, refunds of duplicates, and Stripe's signed webhooks. */
 export function createStripeProvider(env: StripeEnv): PaymentProvider {
   const api = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : undefined;
   const stripe = new Stripe(env.STRIPE_SECRET_KEY, {
@@ -74,7 +75,17 @@ export function createStripeProvider(env: StripeEnv): PaymentProvider {
       })) as unknown as SubscriptionObject;
     },
     async cancelDuplicate(id) {
-      await stripe.subscriptions.cancel(id);
+      // Refund first: if a refund throws, the subscription is still live, so the retried webhook finds
+      // it a duplicate again and comes back here. Cancelled first, the retry would see nothing to do.
+      const outcome = await refundSubscriptionPayments(stripe, id);
+      try {
+        await stripe.subscriptions.cancel(id);
+      } catch (err) {
+        // Already cancelled by an earlier attempt whose webhook failed later, or by a sync running alongside.
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+        if ((await stripe.subscriptions.retrieve(id)).status !== 'canceled') throw err;
+      }
+      return outcome;
     },
     async createPortal(customerId, returnUrl) {
       const portal = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });

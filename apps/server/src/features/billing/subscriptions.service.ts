@@ -50,10 +50,26 @@ export async function syncSubscription(
   });
   // Outside the lock: ending it makes the provider send events about it, which sync it again.
   if (result === 'refused') {
-    ctx.logger.warn({ subscriptionId }, 'billing: a second live subscription for one person; ending it now');
-    await ctx.provider.cancelDuplicate(subscriptionId);
+    ctx.logger.warn({ subscriptionId }, 'billing: a second live subscription for one person; refunding and ending it');
+    await endDuplicate(ctx, subscriptionId);
   }
   return result;
+}
+
+/**
+ * The person must not pay for the duplicate: the provider refunds it and ends it. A refund the
+ * provider refuses for good is not retried (the webhook succeeds); it is logged as an error for
+ * an operator to settle by hand.
+ */
+async function endDuplicate(ctx: BillingContext, subscriptionId: string): Promise<void> {
+  const { refunded, notRefunded } = await ctx.provider.cancelDuplicate(subscriptionId);
+  if (refunded.length > 0) ctx.logger.info({ subscriptionId, refunded }, 'billing: the duplicate was refunded');
+  if (notRefunded.length > 0) {
+    ctx.logger.error(
+      { subscriptionId, notRefunded },
+      'billing: the provider refused to refund the duplicate; refund it in its dashboard',
+    );
+  }
 }
 
 async function applySubscription(ctx: BillingContext, sub: SubscriptionObject, userHint?: string): Promise<SyncResult> {

@@ -129,13 +129,16 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
     },
 
     async cancelDuplicate(id) {
+      // Nothing to give back: the sandbox never takes money.
+      const nothing = { refunded: [], notRefunded: [] };
       const stored = await load<SandboxSubscription>(id, 'subscription');
-      if (!stored?.userId || stored.object.status === 'canceled') return;
+      if (!stored?.userId || stored.object.status === 'canceled') return nothing;
       const sub = stored.object;
       const at = now();
       Object.assign(sub, { status: 'canceled', canceled_at: at, ended_at: at });
       await save(sub.id, sub.object, stored.userId, sub);
       await emit([event('customer.subscription.deleted', sub, at)]);
+      return nothing;
     },
 
     async expireOpenCheckouts(userId) {
