@@ -95,6 +95,10 @@ describe('AnswerTranslations', () => {
     expect(within(card).getByTestId('before-after-before').getAttribute('src')).toBe(
       '/api/images/p1/file?variant=source',
     );
+    // The translation shows whole at first; the slider reveals the original.
+    expect((within(card).getByTestId('before-after-before') as HTMLElement).style.clipPath).toBe(
+      'inset(0px 100% 0px 0px)',
+    );
     fireEvent.click(within(card).getByTestId('translation-view-side'));
     expect(within(card).getByTestId('translation-side-by-side').querySelectorAll('img')).toHaveLength(2);
     expect(within(card).getByTestId('translation-translated-text').textContent).toBe('Müzeye hoş geldiniz');

@@ -11,6 +11,7 @@ export function BeforeAfter({
   alt,
   aspectRatio,
   backdrop,
+  initialPosition = 50,
 }: {
   before: string;
   after: string;
@@ -18,9 +19,11 @@ export function BeforeAfter({
   aspectRatio: CSSProperties['aspectRatio'];
   /** Painted behind each picture (a checkerboard for transparent ones, so "after" never shows through "before"). */
   backdrop?: CSSProperties | undefined;
+  /** How much of "before" shows at first, in percent from the left (0: only the result). */
+  initialPosition?: number;
 }) {
   const { t } = useTranslation('images');
-  const [position, setPosition] = useState(50);
+  const [position, setPosition] = useState(initialPosition);
   const id = useId();
   return (
     <div

@@ -252,6 +252,8 @@ export function TranslationCard({
                 alt={t('card.alt', { language: languageName(target) })}
                 aspectRatio={shape}
                 backdrop={backdrop}
+                // The translation shows whole at first, as it will be used; dragging reveals the original.
+                initialPosition={0}
               />
             </div>
           ) : (
