@@ -72,6 +72,12 @@ test('logo maker: a text logo downloaded as SVG and PNG, graphic candidates, a r
   await page.getByTestId('logo-style').selectOption('vintage');
   await page.getByTestId('logo-palette-earth').click();
   await page.getByTestId('logo-mode-text').click();
+  // A name in a script the text-logo fonts do not have is refused before anything is sent.
+  await page.getByTestId('logo-brand-name').fill('قهوة');
+  await send(page, 'a text logo');
+  await expect(page.getByTestId('logo-brand-error')).toHaveText(text('en', 'logo-maker:brief.textScript'));
+  await expect(page.getByTestId('chat-log')).toHaveCount(0);
+  await page.getByTestId('logo-brand-name').fill('Kahve Dünyası');
   await send(page, `[[fake tool=make_text_logo args=${JSON.stringify({ designs: TEXT_DESIGNS })}]] text logos`);
   const textCards = await expectReadyCards(page, 4);
   await expect(page).toHaveURL(/\/logo-maker\/[A-Za-z0-9_-]+$/);

@@ -58,6 +58,19 @@ const optionalLine = (max: number) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
+/**
+ * The letters a text logo's fonts draw: Latin (Turkish included), Cyrillic and Greek, as well as
+ * digits and punctuation. Other scripts (Arabic, Hebrew, CJK…) need a graphic logo.
+ */
+const DRAWABLE = /^[\P{L}\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]*$/u;
+
+export function textLogoCanDraw(text: string): boolean {
+  return DRAWABLE.test(text);
+}
+
+export const TEXT_LOGO_SCRIPT_MESSAGE =
+  'Text logos are drawn in Latin, Cyrillic and Greek letters: choose Graphic logo for this name.';
+
 /** The page's brief (toolInput): checked the same on the page and on the server. */
 export const logoMakerInputSchema = z
   .object({
@@ -73,7 +86,15 @@ export const logoMakerInputSchema = z
     /** "Refine this one": the person's logo image the next request continues from. */
     refineImageId: clientIdSchema.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((brief, ctx) => {
+    if (brief.mode !== 'text') return;
+    for (const path of ['brandName', 'tagline'] as const) {
+      const text = brief[path];
+      if (text && !textLogoCanDraw(text))
+        ctx.addIssue({ code: 'custom', path: [path], message: TEXT_LOGO_SCRIPT_MESSAGE });
+    }
+  });
 export type LogoMakerInput = z.infer<typeof logoMakerInputSchema>;
 export type LogoMakerInputDraft = z.input<typeof logoMakerInputSchema>;
 

@@ -1,4 +1,4 @@
-import { VALIDATION_MESSAGES } from '@polymath/shared';
+import { logoMakerInputSchema, TEXT_LOGO_SCRIPT_MESSAGE, VALIDATION_MESSAGES } from '@polymath/shared';
 import { PenTool, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,8 +33,15 @@ export function Component() {
       icon={PenTool}
       inputs={<LogoBrief brandError={brandError} onBrandEdited={() => setBrandError(undefined)} />}
       canSend={() => {
-        if (parseLogoBrief(selectLogoDraft(store.getState()))) return true;
-        setBrandError(t('validation:required', { defaultValue: VALIDATION_MESSAGES.required }));
+        const parsed = logoMakerInputSchema.safeParse(selectLogoDraft(store.getState()));
+        if (parsed.success) return true;
+        // A name a text logo cannot draw says so; anything else wrong with the brief is the missing name.
+        const script = parsed.error.issues.some((issue) => issue.message === TEXT_LOGO_SCRIPT_MESSAGE);
+        setBrandError(
+          script
+            ? t('logo-maker:brief.textScript')
+            : t('validation:required', { defaultValue: VALIDATION_MESSAGES.required }),
+        );
         document.querySelector<HTMLInputElement>('[data-testid="logo-brand-name"]')?.focus();
         return false;
       }}
