@@ -88,6 +88,51 @@ describe('image lightbox', () => {
     expect(within(box).getByTestId('lightbox-position').textContent).toBe('3 / 3');
   });
 
+  it('a photo translation shows the text it put in the photo and copies it, with the language it was translated into', async () => {
+    server.images.push(
+      makeImage({
+        id: 'p',
+        prompt: 'Turkish (Türkçe)',
+        toolId: 'photo-translate',
+        modelId: 'photo-translate',
+        modelName: 'Photo translate (GPT-4o mini)',
+        createdAt: '2026-03-13T09:30:00.000Z',
+        translation: {
+          photoId: 'AAAAAAAAAAAAAAAAAAAAAA',
+          source: 'auto',
+          target: 'tr',
+          stage: null,
+          result: {
+            source: 'en',
+            requestedSource: 'auto',
+            target: 'tr',
+            noText: false,
+            lowConfidence: false,
+            demo: false,
+            output: { format: 'jpeg', mimeType: 'image/jpeg', width: 1024, height: 1024 },
+            segments: ['Müzeye hoş geldiniz', 'Her gün açık'].map((translatedText, i) => ({
+              id: `s${i + 1}`,
+              box: { x: 0, y: i * 50, width: 100, height: 40 },
+              sourceText: 'x',
+              translatedText,
+              redrawn: true,
+              confidence: 90,
+              lowConfidence: false,
+            })),
+          },
+        },
+      }),
+    );
+    setup();
+    await openTile('p');
+    const box = lightbox();
+    expect(shownPrompt()).toBe('Müzeye hoş geldiniz\n\nHer gün açık');
+    expect(within(box).getByTestId('lightbox-target').textContent).toBe('Turkish (Türkçe)');
+    fireEvent.click(within(box).getByTestId('lightbox-copy-prompt'));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('Müzeye hoş geldiniz\n\nHer gün açık'));
+    expect(await screen.findByText('Text copied')).toBeTruthy();
+  });
+
   it('writes the date in the person’s language', async () => {
     await i18next.changeLanguage('tr');
     setup();

@@ -204,6 +204,9 @@ function ImageDetails({
   const { remove, copyPrompt } = useImageActions();
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const chatPath = showChatLink ? imageThreadPath(image) : null;
+  // A photo translation shows the text it put in the photo where other images show their prompt.
+  const translated = image.translation?.result?.segments.map((s) => s.translatedText).join('\n\n');
+  const text = translated || image.prompt;
   const row = (label: string, value: string, testId: string) => (
     <div className="flex justify-between gap-3 py-1.5">
       <dt className="text-muted">{label}</dt>
@@ -216,21 +219,24 @@ function ImageDetails({
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="min-h-0 flex-1 overflow-y-auto px-4 py-3 text-sm">
         <div className="mb-1 flex items-center justify-between gap-2">
-          <h3 className="text-xs font-semibold tracking-wide text-muted uppercase">{t('lightbox.prompt')}</h3>
+          <h3 className="text-xs font-semibold tracking-wide text-muted uppercase">
+            {translated ? t('lightbox.translation') : t('lightbox.prompt')}
+          </h3>
           <button
             type="button"
-            onClick={() => void copyPrompt(image.prompt)}
+            onClick={() => void copyPrompt(text, translated ? 'textCopied' : 'promptCopied')}
             className={buttonClass('ghost', 'sm', 'h-7 px-2 text-xs')}
             data-testid="lightbox-copy-prompt"
           >
             <Copy className="h-3.5 w-3.5" aria-hidden="true" />
-            {t('copyPrompt')}
+            {translated ? t('copyText') : t('copyPrompt')}
           </button>
         </div>
         <p className="mb-3 whitespace-pre-wrap break-words" data-testid="lightbox-prompt">
-          {image.prompt}
+          {text}
         </p>
         <dl className="divide-y divide-border border-t border-border">
+          {translated ? row(t('lightbox.translatedInto'), image.prompt, 'lightbox-target') : null}
           {row(t('lightbox.model'), image.modelName, 'lightbox-model')}
           {image.width && image.height
             ? row(

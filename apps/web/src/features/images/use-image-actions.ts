@@ -67,10 +67,11 @@ export function useImageActions() {
     return false;
   }
 
-  async function copyPrompt(prompt: string): Promise<void> {
+  /** Copies an image's prompt (or a photo translation's text: `done` says which was copied). */
+  async function copyPrompt(prompt: string, done: 'promptCopied' | 'textCopied' = 'promptCopied'): Promise<void> {
     try {
       await navigator.clipboard.writeText(prompt);
-      toast.success(t('promptCopied'));
+      toast.success(t(done));
     } catch {
       toast.error(t('copyFailed'));
     }
