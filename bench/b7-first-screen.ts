@@ -58,7 +58,16 @@ type JsFile = {
   encoding: string;
 };
 
-type Load = { url: string; finalUrl: string; files: JsFile[]; ms: number };
+type Load = {
+  url: string;
+  finalUrl: string;
+  files: JsFile[];
+  ms: number;
+  /** Uncaught errors in the page (a chunking change that breaks module order shows here). */
+  errors: string[];
+  /** The page rendered something of its own into #root (the boot placeholder is gone, the root is not empty). */
+  rendered: boolean;
+};
 
 const sum = (files: JsFile[], key: 'raw' | 'gzip' | 'transferred') => files.reduce((s, f) => s + f[key], 0);
 
@@ -165,6 +174,8 @@ async function loadPage(browser: Browser, url: string): Promise<Load> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const pending: Promise<JsFile | null>[] = [];
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
   page.on('response', (response) => {
     pending.push(
       (async () => {
@@ -189,9 +200,13 @@ async function loadPage(browser: Browser, url: string): Promise<Load> {
     await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
     const elapsed = performance.now() - started;
     const finalUrl = page.url();
+    const rendered = await page.evaluate(() => {
+      const root = document.getElementById('root');
+      return !!root && root.children.length > 0 && !root.querySelector('.boot-placeholder');
+    });
     const seen = new Map<string, JsFile>();
     for (const file of await Promise.all(pending)) if (file && !seen.has(file.url)) seen.set(file.url, file);
-    return { url, finalUrl, files: [...seen.values()].sort((a, b) => b.gzip - a.gzip), ms: elapsed };
+    return { url, finalUrl, files: [...seen.values()].sort((a, b) => b.gzip - a.gzip), ms: elapsed, errors, rendered };
   } finally {
     await context.close();
   }
@@ -310,6 +325,19 @@ async function run({ options, fakes }: Context): Promise<BenchReport> {
         values: Object.fromEntries(big.map((f) => [f.name, f.gzip])),
       }),
     );
+    const broken = [...loads.ours, ...loads.baseline].filter((l) => l.errors.length > 0 || !l.rendered);
+    if (broken.length > 0) {
+      figures.push(
+        figure('B7', {
+          name: 'page',
+          text: broken
+            .map((l) => `${l.url}: rendered=${l.rendered}, errors: ${l.errors.join(' | ') || 'none'}`)
+            .join('; '),
+          verdict: 'INFO',
+          values: { broken: broken.length },
+        }),
+      );
+    }
     if (!ours.same || !base.same) {
       figures.push(
         figure('B7', {
@@ -337,6 +365,10 @@ async function run({ options, fakes }: Context): Promise<BenchReport> {
           baseline: loads.baseline.map((l) => Math.round(l.ms)),
         },
         ours: { url: ours.load.url, finalUrl: ours.load.finalUrl, files: o },
+        pages: {
+          ours: loads.ours.map((l) => ({ rendered: l.rendered, errors: l.errors })),
+          baseline: loads.baseline.map((l) => ({ rendered: l.rendered, errors: l.errors })),
+        },
         baseline: { files: b },
       },
     };
