@@ -72,18 +72,21 @@ export async function allowanceProblem(
   }
 }
 
-/** The ratio asked for when the model makes it, else the closest shape it does make. */
-export function supportedRatio(model: ResolvedImageModel, wanted: ImageAspectRatio): ImageAspectRatio {
-  if (model.aspectRatios.includes(wanted)) return wanted;
-  const value = (r: string) => {
+/** The ratio of `ratios` closest in shape to `width` × `height` (compared as log(width / height)). */
+export function closestRatio(width: number, height: number, ratios: readonly ImageAspectRatio[]): ImageAspectRatio {
+  const shape = (r: string) => {
     const [w = 1, h = 1] = r.split(':').map(Number);
     return Math.log(w / h);
   };
-  return (
-    [...model.aspectRatios].sort(
-      (a, b) => Math.abs(value(a) - value(wanted)) - Math.abs(value(b) - value(wanted)),
-    )[0] ?? wanted
-  );
+  const wanted = Math.log(width / height);
+  return [...ratios].sort((a, b) => Math.abs(shape(a) - wanted) - Math.abs(shape(b) - wanted))[0] ?? '1:1';
+}
+
+/** The ratio asked for when the model makes it, else the closest shape it does make. */
+export function supportedRatio(model: ResolvedImageModel, wanted: ImageAspectRatio): ImageAspectRatio {
+  if (model.aspectRatios.includes(wanted)) return wanted;
+  const [w = 1, h = 1] = wanted.split(':').map(Number);
+  return model.aspectRatios.length > 0 ? closestRatio(w, h, model.aspectRatios) : wanted;
 }
 
 const NOTE: Record<Locale, (count: number) => string> = {

@@ -2,7 +2,6 @@ import {
   findPhotoLanguage,
   type GenerateImageOutput,
   IMAGE_ASPECT_RATIOS,
-  type ImageAspectRatio,
   type Locale,
   PHOTO_TRANSLATE_MODEL_ID,
   type PhotoTranslateInput,
@@ -10,7 +9,7 @@ import {
 } from '@polymath/shared';
 import { tool } from 'ai';
 import { AppError } from '../../../lib/app-error.ts';
-import { nothingMade } from '../../images/image-functions.ts';
+import { closestRatio, nothingMade } from '../../images/image-functions.ts';
 import { type PhotoTranslationDesign, requestImages } from '../../images/images.service.ts';
 import type { ToolTurn } from '../tool-definition.ts';
 import { checkPhoto } from './photo-input.ts';
@@ -23,16 +22,6 @@ const NOTE: Record<Locale, (target: string) => string> = {
   tr: (target) =>
     `Fotoğraf şimdi ${target} diline çevriliyor (metin okunuyor, çevriliyor, yerine çiziliyor). Sonuç bu yanıtta bulunan metin ve çevirisiyle bir kart olarak görünür ve Galeri'de Fotoğraf Çeviri altında saklanır.`,
 };
-
-/** The card's shape until the translation is ready: the closest of the image shapes to the photo's. */
-function ratioOf(width: number, height: number): ImageAspectRatio {
-  const value = (r: string) => {
-    const [w = 1, h = 1] = r.split(':').map(Number);
-    return Math.log(w / h);
-  };
-  const wanted = Math.log(width / height);
-  return [...IMAGE_ASPECT_RATIOS].sort((a, b) => Math.abs(value(a) - wanted) - Math.abs(value(b) - wanted))[0] ?? '1:1';
-}
 
 /**
  * translate_photo: the page's photo, translated in a job (read → translate → draw) into the page's
@@ -79,7 +68,8 @@ export function translatePhotoFunction(turn: ToolTurn<PhotoTranslateInput>) {
         stage: null,
         result: null,
       };
-      const aspectRatio = ratioOf(size.width, size.height);
+      // The card's shape until the translation is ready: the image shape closest to the photo's.
+      const aspectRatio = closestRatio(size.width, size.height, IMAGE_ASPECT_RATIOS);
       const [row] = await requestImages(db, jobs, {
         userId: turn.userId,
         toolId: turn.toolId,
