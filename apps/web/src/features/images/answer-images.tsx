@@ -1,17 +1,14 @@
 import type { GenerateImageOutput, ImageItem } from '@polymath/shared';
-import { skipToken } from '@reduxjs/toolkit/query';
 import { AlertTriangle, RotateCw } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
-import { useAppDispatch } from '../../lib/store/store.ts';
 import { ImageCard } from './image-card.tsx';
 import { ImageLightbox } from './image-lightbox.tsx';
 import { useImageErrorText } from './image-status.tsx';
 import { ImageUsageNotice } from './image-usage-notice.tsx';
-import { IMAGE_POLL_MS, imagesApi, isImagePending, useListAnswerImagesQuery } from './images-api.ts';
-import { useCurrentUserId } from './use-image-actions.ts';
+import { useAnswerImages } from './use-answer-images.ts';
 
 type OkOutput = Extract<GenerateImageOutput, { ok: true }>;
 
@@ -70,50 +67,8 @@ function AnswerImageCards({
   compare?: boolean | undefined;
 }) {
   const { t } = useTranslation('images');
-  const dispatch = useAppDispatch();
-  const userId = useCurrentUserId();
-  const [pollingInterval, setPollingInterval] = useState(0);
-  const { data, isError, isFetching, refetch } = useListAnswerImagesQuery(userId ? { userId, answerId } : skipToken, {
-    pollingInterval,
-    skipPollingIfUnfocused: true,
-    refetchOnMountOrArgChange: true,
-  });
+  const { images, data, isError, isFetching, refetch } = useAnswerImages(answerId, output, 'image-generator');
   const [openId, setOpenId] = useState<string | null>(null);
-
-  // Ask again every few seconds while any image is still being made; stop once all have settled.
-  const pending = data?.some(isImagePending) ?? false;
-  useEffect(() => setPollingInterval(pending ? IMAGE_POLL_MS : 0), [pending]);
-
-  // Settled images change what is left of today's allowance (failures are not counted).
-  const wasPending = useRef(false);
-  useEffect(() => {
-    if (wasPending.current && !pending) dispatch(imagesApi.util.invalidateTags(['ImageUsage']));
-    wasPending.current = pending;
-  }, [pending, dispatch]);
-
-  // Until the list arrives, the answer's own ids stand in as queued cards of the right shape.
-  const images: ImageItem[] =
-    data ??
-    output.images.map((image) => ({
-      id: image.id,
-      status: 'queued',
-      prompt: output.prompt,
-      style: output.style,
-      aspectRatio: output.aspectRatio,
-      modelId: '',
-      modelName: output.modelName,
-      demo: output.demo,
-      toolId: 'image-generator',
-      threadId: null,
-      answerId,
-      parentId: null,
-      width: null,
-      height: null,
-      mediaType: null,
-      createdAt: '',
-      urls: null,
-      error: null,
-    }));
 
   const [w = 1, h = 1] = output.aspectRatio.split(':').map(Number);
   const landscape = w > h;

@@ -1,13 +1,11 @@
 import type { GenerateImageOutput, ImageItem } from '@polymath/shared';
-import { skipToken } from '@reduxjs/toolkit/query';
 import { AlertTriangle, RotateCw } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { useImageErrorText } from './image-status.tsx';
-import { IMAGE_POLL_MS, isImagePending, useListAnswerImagesQuery } from './images-api.ts';
 import { TranslationCard } from './translation-card.tsx';
-import { useCurrentUserId } from './use-image-actions.ts';
+import { useAnswerImages } from './use-answer-images.ts';
 
 /**
  * What an answer of photo translate shows for its translate_photo call: the translation as a card
@@ -27,14 +25,7 @@ export function AnswerTranslations({
 }) {
   const { t } = useTranslation('photo-translate');
   const errorText = useImageErrorText();
-  const userId = useCurrentUserId();
-  const [pollingInterval, setPollingInterval] = useState(0);
-  const { data, isError, isFetching, refetch } = useListAnswerImagesQuery(
-    userId && output.ok ? { userId, answerId } : skipToken,
-    { pollingInterval, skipPollingIfUnfocused: true, refetchOnMountOrArgChange: true },
-  );
-  const pending = data?.some(isImagePending) ?? false;
-  useEffect(() => setPollingInterval(pending ? IMAGE_POLL_MS : 0), [pending]);
+  const { images: items, data, isError, isFetching, refetch } = useAnswerImages(answerId, output, 'photo-translate');
 
   if (!output.ok) {
     return (
@@ -48,30 +39,6 @@ export function AnswerTranslations({
       </p>
     );
   }
-  // Until the list arrives, the answer's own ids stand in as queued cards.
-  const items: ImageItem[] =
-    data ??
-    output.images.map((image) => ({
-      id: image.id,
-      status: 'queued',
-      prompt: output.prompt,
-      style: null,
-      aspectRatio: output.aspectRatio,
-      modelId: '',
-      modelName: output.modelName,
-      demo: output.demo,
-      toolId: 'photo-translate',
-      threadId: null,
-      answerId,
-      parentId: null,
-      width: null,
-      height: null,
-      mediaType: null,
-      createdAt: '',
-      urls: null,
-      error: null,
-      translation: null,
-    }));
   return (
     <div className="flex flex-col gap-3" data-testid="answer-translations">
       {isError && !data ? (
