@@ -2,6 +2,7 @@ import { Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn.ts';
+import { listboxMove } from '../../components/ui/listbox-move.ts';
 import { FLAG_FONT, useFlagFont } from './flag-font.ts';
 import { type Country, searchCountries } from './phone-number.ts';
 
@@ -47,16 +48,10 @@ export function CountryPicker({
   });
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    const last = shown.length - 1;
-    const moves: Record<string, number> = {
-      ArrowDown: Math.min(last, active + 1),
-      ArrowUp: Math.max(0, active - 1),
-      PageDown: Math.min(last, active + 8),
-      PageUp: Math.max(0, active - 8),
-    };
-    if (e.key in moves) {
+    const next = listboxMove(e.key, active, shown.length);
+    if (next !== null) {
       e.preventDefault();
-      setActive(moves[e.key] ?? 0);
+      setActive(next);
     } else if (e.key === 'Enter') {
       e.preventDefault();
       if (current) onChoose(current);

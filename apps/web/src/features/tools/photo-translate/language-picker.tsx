@@ -10,6 +10,7 @@ import { Popover } from 'radix-ui';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../components/ui/cn.ts';
+import { listboxMove } from '../../../components/ui/listbox-move.ts';
 import { recentLanguages } from './recent-languages.ts';
 
 type Group = { key: 'recent' | 'popular' | 'all' | 'found'; languages: PhotoLanguage[] };
@@ -69,16 +70,10 @@ export function LanguagePicker({
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    const last = flat.length - 1;
-    const moves: Record<string, number> = {
-      ArrowDown: Math.min(last, active + 1),
-      ArrowUp: Math.max(0, active - 1),
-      PageDown: Math.min(last, active + 8),
-      PageUp: Math.max(0, active - 8),
-    };
-    if (e.key in moves) {
+    const next = listboxMove(e.key, active, flat.length);
+    if (next !== null) {
       e.preventDefault();
-      setActive(moves[e.key] ?? 0);
+      setActive(next);
     } else if (e.key === 'Enter') {
       e.preventDefault();
       if (current) choose(current);
