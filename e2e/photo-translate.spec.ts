@@ -57,6 +57,13 @@ test('a JPEG menu into Turkish, then German from the same photo: compared, liste
   problems,
 }) => {
   test.setTimeout(150_000);
+  // A visitor who adds a photo is asked to sign in first; nothing is uploaded.
+  await page.goto('/photo-translate');
+  await page
+    .getByTestId('photo-translate-input')
+    .setInputFiles({ name: 'menu.jpg', mimeType: 'image/jpeg', buffer: Buffer.from([0xff, 0xd8, 0xff]) });
+  await expect(page.getByTestId('auth-dialog')).toBeVisible();
+  await expect(page.getByTestId('photo-translate-photo')).toHaveCount(0);
   await freeUser(page, 'photo');
   await page.goto('/photo-translate');
   await expect(page.getByText(text('en', 'tools:photoTranslate.description'))).toBeVisible();

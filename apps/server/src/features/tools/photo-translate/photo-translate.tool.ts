@@ -13,11 +13,11 @@ import { translatePhotoFunction } from './photo-translate-functions.ts';
 const DEMO_ANSWER: Record<Locale, (output: GenerateImageOutput | undefined, target: string) => string> = {
   en: (output, target) =>
     output?.ok
-      ? `**Demo mode.** The text in your photo is being read for real; the offline demo stands in for the translator (into ${target}), so the regions are marked “[DEMO]” and only a few common words are translated. The result appears below and in your Gallery. Add a model key to the server for real translations.`
+      ? `**Demo mode.** The text in your photo is being read for real; the offline demo stands in for the translator (into ${target}), so the regions are marked “[DEMO]” and only a few common words are translated. The result appears with this answer and in your Gallery. Add a model key to the server for real translations.`
       : `**Demo mode.** ${output?.error.message ?? 'The photo could not be translated.'}`,
   tr: (output, target) =>
     output?.ok
-      ? `**Demo modu.** Fotoğrafınızdaki metin gerçekten okunuyor; çevirmenin yerine çevrimdışı demo çalışıyor (${target}), bu yüzden bölgeler “[DEMO]” ile işaretlenir ve yalnızca birkaç yaygın sözcük çevrilir. Sonuç aşağıda ve Galeri'nizde görünür. Gerçek çeviriler için sunucuya bir model anahtarı ekleyin.`
+      ? `**Demo modu.** Fotoğrafınızdaki metin gerçekten okunuyor; çevirmenin yerine çevrimdışı demo çalışıyor (${target}), bu yüzden bölgeler “[DEMO]” ile işaretlenir ve yalnızca birkaç yaygın sözcük çevrilir. Sonuç bu yanıtta ve Galeri'nizde görünür. Gerçek çeviriler için sunucuya bir model anahtarı ekleyin.`
       : `**Demo modu.** ${output?.error.message ?? 'Fotoğraf çevrilemedi.'}`,
 };
 

@@ -18,6 +18,7 @@ import { buttonClass } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { apiErrorMessage } from '../../../lib/api/api-error.ts';
 import { toolInputChanged } from '../../../lib/store/chat-slice.ts';
+import { authDialogOpened } from '../../../lib/store/dialogs-slice.ts';
 import { type RootState, useAppDispatch, useAppSelector } from '../../../lib/store/store.ts';
 import { LanguagePicker } from './language-picker.tsx';
 import { photoToTranslateUrl, useUploadPhotoToTranslateMutation } from './photo-translate-api.ts';
@@ -56,6 +57,7 @@ export type PhotoIntake = {
 export function usePhotoIntake(): PhotoIntake {
   const { t } = useTranslation('photo-translate');
   const dispatch = useAppDispatch();
+  const signedIn = useAppSelector((state) => state.user.currentUser !== null);
   const [upload, { isLoading }] = useUploadPhotoToTranslateMutation();
   const [problem, setProblem] = useState<string | null>(null);
   const take = useCallback(
@@ -63,6 +65,11 @@ export function usePhotoIntake(): PhotoIntake {
       const file = files[0];
       if (!file) return;
       setProblem(null);
+      // Photos are kept in the person's account: a visitor signs in first, as the chat asks.
+      if (!signedIn) {
+        dispatch(authDialogOpened('signIn'));
+        return;
+      }
       const refused = localRefusal(file);
       if (refused) {
         setProblem(t(`refused.${refused}`));
@@ -80,7 +87,7 @@ export function usePhotoIntake(): PhotoIntake {
         if (!known) toast.error(message);
       }
     },
-    [dispatch, t, upload],
+    [dispatch, signedIn, t, upload],
   );
   return { take: (files) => void take(files), uploading: isLoading, problem };
 }
