@@ -13,39 +13,22 @@
  * JavaScript response of that load is counted. The gzip figure gzips each body here (node:zlib, level 9),
  * so it does not depend on how the server encodes; the bytes actually transferred are beside it.
  */
-import { execFileSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync, unlinkSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, sep } from 'node:path';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import react from '@vitejs/plugin-react';
 import { type Browser, chromium } from 'playwright-core';
-import { build } from 'vite';
 import type { Bench, Context } from './lib/context.ts';
-import { ROOT } from './lib/procs.ts';
 import { type BenchReport, type Figure, figure, verdict } from './lib/results.ts';
 import { startOurServer } from './lib/server.ts';
 import { kb } from './lib/stats.ts';
+import { buildBaseline, CHROMIUM, ensureWebBuild, serveFolder } from './lib/web.ts';
 
 const GZIP_TARGET_BYTES = 170 * 1024;
 const FILES_TARGET = 12;
 const BIG_FILE_BYTES = 20 * 1024;
 const SMALL_FILE_BYTES = 1024;
-const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
-const WEB_DIR = join(ROOT, 'apps/web');
-const WEB_DIST = join(WEB_DIR, 'dist');
 
 type JsFile = {
   url: string;
@@ -70,99 +53,6 @@ type Load = {
 };
 
 const sum = (files: JsFile[], key: 'raw' | 'gzip' | 'transferred') => files.reduce((s, f) => s + f[key], 0);
-
-/** Builds apps/web/dist with the workspace's own build script when it is missing. */
-function ensureWebBuild(): { built: boolean; stale: boolean; builtAt: string } {
-  let built = false;
-  if (!existsSync(join(WEB_DIST, 'index.html'))) {
-    console.log('B7 apps/web/dist is missing: npm run build -w @polymath/web');
-    execFileSync('npm', ['run', 'build', '-w', '@polymath/web'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    built = true;
-  }
-  const builtAt = statSync(join(WEB_DIST, 'index.html')).mtimeMs;
-  // A source file newer than the build means the numbers are of older code: said, not rebuilt.
-  const newest = (dir: string): number =>
-    readdirSync(dir, { withFileTypes: true }).reduce((latest, entry) => {
-      const full = join(entry.parentPath, entry.name);
-      return Math.max(latest, entry.isDirectory() ? newest(full) : statSync(full).mtimeMs);
-    }, 0);
-  const sources = Math.max(newest(join(WEB_DIR, 'src')), statSync(join(WEB_DIR, 'vite.config.ts')).mtimeMs);
-  return { built, stale: sources > builtAt, builtAt: new Date(builtAt).toISOString() };
-}
-
-/** The React-only page: one component rendered with react-dom/client, built like the web app. */
-async function buildBaseline(dir: string): Promise<string> {
-  const src = join(dir, 'src');
-  mkdirSync(src);
-  // Bare imports (react, react-dom) resolve from the repository's node_modules.
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  writeFileSync(
-    join(src, 'index.html'),
-    `<!doctype html>
-<html lang="en">
-  <head><meta charset="UTF-8" /><title>React only</title></head>
-  <body><div id="root"></div><script type="module" src="./main.tsx"></script></body>
-</html>
-`,
-  );
-  writeFileSync(
-    join(src, 'main.tsx'),
-    `import { useState } from 'react';
-import { createRoot } from 'react-dom/client';
-
-function App() {
-  const [count, setCount] = useState(0);
-  return <button type="button" onClick={() => setCount(count + 1)}>Clicked {count} times</button>;
-}
-
-const root = document.getElementById('root');
-if (root) createRoot(root).render(<App />);
-`,
-  );
-  const outDir = join(dir, 'dist');
-  await build({
-    configFile: false,
-    root: src,
-    // Not node_modules/.vite: that folder is the repository's (shared with other checkouts).
-    cacheDir: join(dir, '.vite'),
-    logLevel: 'warn',
-    mode: 'production',
-    plugins: [react()],
-    build: { outDir, emptyOutDir: true, target: 'es2022' },
-  });
-  return outDir;
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-};
-
-/** A bare static server for the baseline's folder (identity encoding). */
-async function serveFolder(dir: string): Promise<{ url: string; server: Server }> {
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const file = normalize(join(dir, path === '/' ? 'index.html' : path));
-    if (!file.startsWith(dir + sep) || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404).end();
-      return;
-    }
-    const body = readFileSync(file);
-    res.writeHead(200, {
-      'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-      'content-length': body.length,
-    });
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}`, server };
-}
 
 function isJavaScript(url: string, contentType: string | null): boolean {
   if (contentType && /javascript|ecmascript/i.test(contentType)) return true;
@@ -243,7 +133,7 @@ function worst(loads: Load[]): { load: Load; same: boolean } {
 async function run({ options, fakes }: Context): Promise<BenchReport> {
   const rounds = options.rounds ?? (options.smoke ? 1 : 3);
   const figures: Figure[] = [];
-  const web = ensureWebBuild();
+  const web = ensureWebBuild('B7');
   if (web.stale) {
     console.log(
       'B7 note: apps/web/src or vite.config.ts changed after apps/web/dist was built; run npm run build -w @polymath/web for current numbers',
