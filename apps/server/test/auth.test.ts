@@ -511,6 +511,71 @@ describeEachDatabase('auth: sessions are revoked on the server', (ctx) => {
     await expectError(await c.post('/api/me/verification-email'), 403, 'OPERATION_NOT_ALLOWED');
   });
 
+  it('a session ended in the database is refused on the next request, though its cookie was just recognised', async () => {
+    const { app, mailer } = setup(ctx);
+    const c = await signedInUser(app, mailer);
+    const me = (await (await c.get('/api/me')).json()) as { id: string };
+    expect((await c.get('/api/me')).status).toBe(200);
+    // What "sign out everywhere", a password reset or an account deletion do to the session rows.
+    await ctx.database.db.delete(sessions).where(eq(sessions.userId, me.id));
+    await expectError(await c.get('/api/me'), 401, 'UNAUTHORIZED');
+    await expectError(await c.get('/api/credits'), 401, 'UNAUTHORIZED');
+  });
+
+  it('a plan change applies on the next request of a live session', async () => {
+    const { app, mailer } = setup(ctx);
+    const c = await signedInUser(app, mailer);
+    const me = (await (await c.get('/api/me')).json()) as { id: string };
+    expect(((await (await c.get('/api/credits')).json()) as { plan: string }).plan).toBe('free');
+    await ctx.database.db.update(users).set({ accessLevel: 'pro' }).where(eq(users.id, me.id));
+    expect(((await (await c.get('/api/credits')).json()) as { plan: string }).plan).toBe('pro');
+  });
+
+  it('a session cookie with a forged signature, or for another token, is refused', async () => {
+    const { app, mailer } = setup(ctx);
+    const c = await signedInUser(app, mailer);
+    const cookie = c.jar.cookies.get('polymath.session_token') ?? '';
+    const [token = '', signature = ''] = decodeURIComponent(cookie).split('.');
+    const forged = (value: string) => {
+      const jar = new CookieJar();
+      jar.cookies.set('polymath.session_token', encodeURIComponent(value));
+      return client(app, { jar });
+    };
+    await expectError(
+      await forged(`${token}.${signature.replace(/^./, (ch) => (ch === 'A' ? 'B' : 'A'))}`).get('/api/me'),
+      401,
+      'UNAUTHORIZED',
+    );
+    await expectError(await forged(`${token}x.${signature}`).get('/api/me'), 401, 'UNAUTHORIZED');
+    await expectError(await forged(token).get('/api/me'), 401, 'UNAUTHORIZED');
+    // The genuine cookie still works.
+    expect((await c.get('/api/me')).status).toBe(200);
+  });
+
+  it('a session due for its daily refresh is refreshed (its expiry moves on) and stays signed in', async () => {
+    const { app, mailer } = setup(ctx);
+    const c = await signedInUser(app, mailer);
+    const me = (await (await c.get('/api/me')).json()) as { id: string };
+    // Created two days ago: better-auth's updateAge (a day) has passed.
+    const old = new Date(Date.now() + 28 * 24 * 3600_000);
+    await ctx.database.db.update(sessions).set({ expiresAt: old }).where(eq(sessions.userId, me.id));
+    expect((await c.get('/api/me')).status).toBe(200);
+    const [row] = await ctx.database.db.select().from(sessions).where(eq(sessions.userId, me.id));
+    expect(row?.expiresAt.getTime()).toBeGreaterThan(old.getTime() + 24 * 3600_000);
+  });
+
+  it('an expired session is refused', async () => {
+    const { app, mailer } = setup(ctx);
+    const c = await signedInUser(app, mailer);
+    const me = (await (await c.get('/api/me')).json()) as { id: string };
+    expect((await c.get('/api/me')).status).toBe(200);
+    await ctx.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, me.id));
+    await expectError(await c.get('/api/me'), 401, 'UNAUTHORIZED');
+  });
+
   it('a password-only account whose email is not verified counts as signed out', async () => {
     const { app, mailer } = setup(ctx);
     const c = await signedInUser(app, mailer);

@@ -1,8 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { providersOf } from '../profile/profile.service.ts';
 import type { Auth } from './auth.ts';
+import { createSessionCookieReader, type SessionCookieReader } from './session-cookie.ts';
+import { sessionUserByToken } from './session-user.ts';
 
 export type SessionUser = {
   id: string;
@@ -14,17 +17,19 @@ export type SessionUser = {
 };
 export type UserEnv = { Variables: AppEnv['Variables'] & { user: SessionUser } };
 
+type UserFields = { id: string; email: string; emailVerified: boolean; name: string; accessLevel?: unknown };
+
 /**
  * Every route needs a session (401 UNAUTHORIZED otherwise) and only ever touches the session
  * user's own rows: there is no user id in any URL or body. (Changes from other origins are refused
  * before any route, in app.ts: lib/same-origin.ts.)
  */
 export function requireUser(auth: Auth): MiddlewareHandler<UserEnv> {
+  const sessionOf = sessionReader(auth);
   return async (c, next) => {
     const { db } = c.var.deps;
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
-    if (!session) throw new AppError('UNAUTHORIZED');
-    const { user } = session;
+    const user = await sessionOf(db, c.req.raw.headers);
+    if (!user) throw new AppError('UNAUTHORIZED');
     // A password-only account whose email is not verified counts as signed out (spec §4, §6).
     if (!user.emailVerified) {
       const providers = await providersOf(db, user.id);
@@ -35,8 +40,38 @@ export function requireUser(auth: Auth): MiddlewareHandler<UserEnv> {
       email: user.email,
       emailVerified: user.emailVerified,
       name: user.name,
-      plan: (user as { accessLevel?: string }).accessLevel === 'pro' ? 'pro' : 'free',
+      plan: user.accessLevel === 'pro' ? 'pro' : 'free',
     });
     await next();
+  };
+}
+
+/**
+ * The signed-in user of a request. The common case (a valid cookie of a live session that needs
+ * no refresh) is one prepared query on every request, so a revoked session, a deleted account or
+ * a plan change applies at once. Everything else (no or bad cookie, an expired session, one due for
+ * its daily refresh) goes through better-auth's getSession, which cleans up and refreshes as before.
+ */
+export function sessionReader(auth: Auth): (db: Db, headers: Headers) => Promise<UserFields | null> {
+  let settings: Promise<{ cookies: SessionCookieReader; expiresInMs: number; updateAgeMs: number }> | undefined;
+  const load = async () => {
+    const ctx = await auth.$context;
+    return {
+      cookies: createSessionCookieReader({ cookieName: ctx.authCookies.sessionToken.name, secret: ctx.secret }),
+      expiresInMs: ctx.sessionConfig.expiresIn * 1000,
+      updateAgeMs: ctx.sessionConfig.updateAge * 1000,
+    };
+  };
+  const slow = async (headers: Headers) => (await auth.api.getSession({ headers }))?.user ?? null;
+  return async (db, headers) => {
+    settings ??= load();
+    const { cookies, expiresInMs, updateAgeMs } = await settings;
+    const token = cookies.token(headers.get('cookie'));
+    if (!token) return slow(headers);
+    const row = await sessionUserByToken(db, token);
+    const now = Date.now();
+    const due = row && row.expiresAt.getTime() - expiresInMs + updateAgeMs <= now;
+    if (!row || row.expiresAt.getTime() <= now || due) return slow(headers);
+    return row;
   };
 }
