@@ -145,6 +145,73 @@ describeEachDatabase('chat', (ctx) => {
       expect(stored.rows[0]?.n).toBe(1);
     });
 
+    it('a new chat is written whole: the thread, the message, then the streaming answer carrying the credit', async () => {
+      const c = await signedInUser(app, mailer);
+      const userId = await setPlan(db(), c, 'free');
+      const threadId = newId('t');
+      const messageId = newId('m');
+      const sent = await chat(c, sendBody(threadId, 'First words here [[fake tokens=2]]', 'gpt-4o-mini', messageId));
+      expect(sent.res.status).toBe(200);
+      const answerId = String(sent.chunks.find((ch) => ch.type === 'start')?.messageId);
+      const rows = (await db().execute(
+        sql`select id, role, status, credit_day::text as credit_day, user_id from messages where thread_id = ${threadId} order by seq`,
+      )) as unknown as {
+        rows: { id: string; role: string; status: string; credit_day: string | null; user_id: string }[];
+      };
+      const day = new Date().toISOString().slice(0, 10);
+      expect(rows.rows).toEqual([
+        { id: messageId, role: 'user', status: 'complete', credit_day: null, user_id: userId },
+        { id: answerId, role: 'assistant', status: 'complete', credit_day: day, user_id: userId },
+      ]);
+      const thread = (await db().execute(
+        sql`select user_id, title, active_answer_id from threads where id = ${threadId}`,
+      )) as unknown as { rows: { user_id: string; title: string; active_answer_id: string | null }[] };
+      expect(thread.rows).toEqual([
+        { user_id: userId, title: 'First words here [[fake tokens=2]]', active_answer_id: null },
+      ]);
+      expect(((await (await c.get('/api/credits')).json()) as { used: number }).used).toBe(1);
+    });
+
+    it('a refused send (not your chat, a taken message id, no credit left) takes no credit and writes nothing', async () => {
+      const owner = await signedInUser(app, mailer);
+      const other = await signedInUser(app, mailer);
+      const otherId = await setPlan(db(), other, 'free');
+      const threadId = newId('t');
+      const messageId = newId('m');
+      expect(
+        (await chat(owner, sendBody(threadId, 'Mine [[fake tokens=2]]', 'gpt-4o-mini', messageId))).res.status,
+      ).toBe(200);
+      fakes.reset();
+      await expectError(await other.post('/api/chat', sendBody(threadId, 'Into your chat')), 404, 'NOT_FOUND');
+      await expectError(
+        await other.post('/api/chat', sendBody(newId('t'), 'Your message id', 'gpt-4o-mini', messageId)),
+        404,
+        'NOT_FOUND',
+      );
+      const day = new Date().toISOString().slice(0, 10);
+      const used = async () =>
+        (
+          (await db().execute(
+            sql`select coalesce(sum(used), 0)::int as n from credit_usage where user_id = ${otherId} and day = ${day}`,
+          )) as unknown as { rows: { n: number }[] }
+        ).rows[0]?.n;
+      expect(await used()).toBe(0);
+      await db().execute(sql`insert into credit_usage (user_id, day, used) values (${otherId}, ${day}, 5)
+          on conflict (user_id, day) do update set used = 5`);
+      await expectError(
+        await other.post('/api/chat', sendBody(newId('t'), 'No credit [[fake tokens=2]]')),
+        402,
+        'OUT_OF_CREDITS',
+      );
+      expect(await used()).toBe(5);
+      const written = (await db().execute(
+        sql`select (select count(*)::int from threads where user_id = ${otherId}) as threads,
+          (select count(*)::int from messages where user_id = ${otherId}) as messages`,
+      )) as unknown as { rows: { threads: number; messages: number }[] };
+      expect(written.rows[0]).toEqual({ threads: 0, messages: 0 });
+      expect(fakes.calls().total).toBe(0);
+    });
+
     it('refunds the credit when the provider fails before the first token', async () => {
       const c = await signedInUser(app, mailer);
       await setPlan(db(), c, 'free');

@@ -21,6 +21,7 @@ import {
   writeTurn,
 } from './chat.service.ts';
 import type { ChatRuntime } from './chat-runtime.ts';
+import { canWriteFirstTurn, writeFirstTurn } from './first-turn.ts';
 import { type AnswerOutcome, startGeneration } from './generation.ts';
 
 /** What a chat turn needs from the app, for the life of the process. */
@@ -98,19 +99,38 @@ export async function startChatTurn(
   const model = checkModel(runtime.models.get(request.modelId), user.plan, request);
   if (!runtime.fairUse.hit(user.id)) throw new AppError('RATE_LIMITED');
   await checkAttachments(files, user.id, request);
-  await checkMessageDocuments(db, { userId: user.id, plan: user.plan, request, accepts: tool.documents === true });
 
   const answerId = newAnswerId();
-  const { created } = await claimThread(db, { userId: user.id, plan: user.plan, request, answerId, now: at });
-  let creditDay: string | null = null;
-  let written = false;
+  // A new chat's first message: one statement takes the credit and writes the thread, the message
+  // and the answer row. When it could not (an existing thread, a PDF to check, a race), the steps
+  // below run one by one as for any other message.
+  const first = canWriteFirstTurn(request)
+    ? await writeFirstTurn(db, {
+        userId: user.id,
+        dailyLimit: user.plan === 'free' ? env.FREE_DAILY_MESSAGES : null,
+        request,
+        answerId,
+        toolInput: input,
+        now: at,
+      })
+    : null;
+  if (first?.kind === 'out-of-credits') throw new AppError('OUT_OF_CREDITS');
+  let created = first?.kind === 'written';
+  let claimed = created;
+  let creditDay: string | null = first?.kind === 'written' || first?.kind === 'credited' ? first.creditDay : null;
+  let written = created;
   try {
-    if (user.plan === 'free') {
-      creditDay = await reserveCredit(db, user.id, env.FREE_DAILY_MESSAGES, at);
-      if (!creditDay) throw new AppError('OUT_OF_CREDITS');
+    if (!written) {
+      await checkMessageDocuments(db, { userId: user.id, plan: user.plan, request, accepts: tool.documents === true });
+      ({ created } = await claimThread(db, { userId: user.id, plan: user.plan, request, answerId, now: at }));
+      claimed = true;
+      if (user.plan === 'free' && !creditDay) {
+        creditDay = await reserveCredit(db, user.id, env.FREE_DAILY_MESSAGES, at);
+        if (!creditDay) throw new AppError('OUT_OF_CREDITS');
+      }
+      await writeTurn(db, { userId: user.id, request, answerId, creditDay, toolInput: input, now: at });
+      written = true;
     }
-    await writeTurn(db, { userId: user.id, request, answerId, creditDay, toolInput: input, now: at });
-    written = true;
     const text = request.trigger === 'submit-message' ? userMessageText(request.message) : '';
     const turn: ToolTurn<unknown> = {
       services: deps.services,
@@ -185,12 +205,14 @@ export async function startChatTurn(
         : Promise.resolve();
     await refund.catch((e: unknown) => logger.error({ err: e }, 'refund failed'));
     // A thread this turn created for a turn that never happened does not stay behind.
-    await releaseThread(db, {
-      threadId: request.threadId,
-      userId: user.id,
-      answerId,
-      discard: created && !written,
-    }).catch((e: unknown) => logger.error({ err: e }, 'could not release the thread'));
+    if (claimed) {
+      await releaseThread(db, {
+        threadId: request.threadId,
+        userId: user.id,
+        answerId,
+        discard: created && !written,
+      }).catch((e: unknown) => logger.error({ err: e }, 'could not release the thread'));
+    }
     throw err;
   }
 }
