@@ -2,7 +2,7 @@
  * Runs the provider stand-ins and the S3 stand-in until Ctrl-C:
  *
  *   node packages/provider-fakes/src/cli.ts    (PORT, default 4010; S3_PORT, default PORT+1; WHATSAPP_PORT,
- *                                              default PORT+2; HOST, default 127.0.0.1)
+ *                                              default PORT+2, or any free port when PORT=0; HOST, default 127.0.0.1)
  *
  * and prints the variables that point the server's AI SDK providers and its file store at them.
  */
@@ -12,10 +12,12 @@ import { startGraphFake } from './whatsapp/graph-fake.ts';
 
 const port = Number(process.env.PORT ?? 4010);
 const host = process.env.HOST ?? '127.0.0.1';
+/** PORT=0 (benchmarks, several at once) means any free port for each stand-in, not ports 1 and 2. */
+const beside = (offset: number) => (port === 0 ? 0 : port + offset);
 const fakes = await startProviderFakes({ port, host });
-const s3 = await startS3Fake({ port: Number(process.env.S3_PORT ?? port + 1), host, buckets: ['polymath'] });
+const s3 = await startS3Fake({ port: Number(process.env.S3_PORT ?? beside(1)), host, buckets: ['polymath'] });
 const graph = await startGraphFake({
-  port: Number(process.env.WHATSAPP_PORT ?? port + 2),
+  port: Number(process.env.WHATSAPP_PORT ?? beside(2)),
   host,
   ...(process.env.WHATSAPP_WEBHOOK ? { webhook: process.env.WHATSAPP_WEBHOOK } : {}),
 });
