@@ -145,6 +145,7 @@ export async function startChatTurn(
       text,
       contextTokens: model.contextTokens,
       modelId: model.id,
+      newWithoutDocuments: first?.kind === 'written',
     };
     const prepared = tool.prepare ? await tool.prepare(turn) : null;
     const modelMessages = await modelMessagesFor(db, files, {

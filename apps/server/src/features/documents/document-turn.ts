@@ -242,6 +242,7 @@ export function demoDocumentScript(context: DocumentContext, locale: Locale): De
  */
 export async function prepareDocumentTurn(turn: ToolTurn<unknown>): Promise<TurnPreparation<unknown> | null> {
   const { db, env } = turn.services;
+  if (turn.newWithoutDocuments) return null;
   const documents = await threadDocuments(db, turn.userId, turn.threadId);
   if (documents.length === 0) return null;
   checkDocumentPlan(turn.plan);

@@ -43,6 +43,11 @@ export type ToolTurn<I> = {
   contextTokens: number;
   /** The chat model answering this turn (photo translate's job translates with it too). */
   modelId: string;
+  /**
+   * True when this turn opened the thread with a message carrying no PDF (chat-turn.ts's one-statement
+   * first turn): the thread holds no documents, so there is nothing to look up for it.
+   */
+  newWithoutDocuments?: boolean;
 };
 
 /** A call the offline demo model makes for a message, like a real model would. */
