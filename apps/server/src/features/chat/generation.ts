@@ -10,6 +10,7 @@ import { createAnswerParts } from './answer-parts.ts';
 import { answerSaverFor } from './answer-saver.ts';
 import { messagePartsText } from './chat.service.ts';
 import type { AbortReason, ChatRuntime } from './chat-runtime.ts';
+import { plainAnswerChunks } from './plain-answer.ts';
 
 /** Tries of the final write (200 ms, then 800 ms apart). */
 const SETTLE_ATTEMPTS = 3;
@@ -95,50 +96,65 @@ export async function startGeneration(
     createdAt: input.createdAt.toISOString(),
   });
 
-  const result = streamText({
-    model: input.model,
-    system: input.system,
-    messages: input.modelMessages,
-    ...(input.functions ? { tools: input.functions } : {}),
-    stopWhen: stepCountIs(input.maxSteps),
-    abortSignal: controller.signal,
-    maxRetries: 1,
-    experimental_download: download,
-    onError: ({ error }) => {
-      failure = error;
-    },
-  });
-  const uiStream = result.toUIMessageStream({
-    generateMessageId: () => answerId,
-    sendReasoning: true,
-    messageMetadata: ({ part }) => {
-      if (part.type === 'start') return metadata('streaming');
-      if (part.type === 'finish') return metadata('complete');
-      return undefined;
-    },
-    onError: (error) => {
-      failure = error;
-      return streamErrorText('MODEL_FAILED');
-    },
-  });
+  const onError = (error: unknown) => {
+    failure = error;
+    return streamErrorText('MODEL_FAILED');
+  };
+  const chunks: AsyncIterable<UIMessageChunk> = input.functions
+    ? viaStreamText(onError)
+    : plainAnswerChunks({
+        model: input.model,
+        system: input.system,
+        messages: input.modelMessages,
+        abortSignal: controller.signal,
+        download,
+        messageId: answerId,
+        metadata: (at) => metadata(at === 'start' ? 'streaming' : 'complete'),
+        onError,
+      });
 
-  const settled = run(uiStream.getReader()).finally(() => {
+  /** An answer that may call functions: streamText runs the steps and the functions. */
+  function viaStreamText(onError: (error: unknown) => string): ReadableStream<UIMessageChunk> {
+    const result = streamText({
+      model: input.model,
+      system: input.system,
+      messages: input.modelMessages,
+      ...(input.functions ? { tools: input.functions } : {}),
+      stopWhen: stepCountIs(input.maxSteps),
+      abortSignal: controller.signal,
+      maxRetries: 1,
+      experimental_download: download,
+      onError: ({ error }) => {
+        failure = error;
+      },
+    });
+    return result.toUIMessageStream({
+      generateMessageId: () => answerId,
+      sendReasoning: true,
+      messageMetadata: ({ part }) => {
+        if (part.type === 'start') return metadata('streaming');
+        if (part.type === 'finish') return metadata('complete');
+        return undefined;
+      },
+      onError,
+    });
+  }
+
+  const settled = run(chunks).finally(() => {
     runtime.running.delete(answerId);
     resolveDone();
   });
   // Whoever started the turn may not wait for it (the web's request is long gone): never unhandled.
   settled.catch(() => {});
 
-  async function run(reader: ReadableStreamDefaultReader<UIMessageChunk>): Promise<AnswerOutcome> {
+  async function run(chunks: AsyncIterable<UIMessageChunk>): Promise<AnswerOutcome> {
     const answer = createAnswerParts(answerId, (err) => {
       failure ??= err;
     });
     const saver = answerSaverFor(db, log, input.staleSeconds);
     saver.track(answerId, answer);
     try {
-      for (;;) {
-        const { done, value: chunk } = await reader.read();
-        if (done) break;
+      for await (const chunk of chunks) {
         if (firstTokenAt === undefined && ANSWERED_BY.has(chunk.type)) firstTokenAt = Date.now();
         if (chunk.type === 'error') failure ??= new Error(chunk.errorText);
         live.push(chunk);
