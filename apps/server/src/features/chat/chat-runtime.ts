@@ -3,7 +3,7 @@ import type { Env } from '../../env.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { createRateLimiter, type RateLimiter } from '../../lib/rate-limit.ts';
 import { createModelRegistry, type ModelRegistry } from '../models/model-registry.ts';
-import { createStreamContext, type StreamContext } from './stream-context.ts';
+import { type AnswerRelay, createAnswerRelay } from './answer-relay.ts';
 
 /** Why a generation was aborted: the user pressed stop, or the process is shutting down. */
 export type AbortReason = 'stopped' | 'shutdown';
@@ -17,7 +17,7 @@ export type RunningGeneration = { abort(reason: AbortReason): void; done: Promis
  */
 export type ChatRuntime = {
   models: ModelRegistry;
-  streams: StreamContext;
+  streams: AnswerRelay;
   running: Map<string, RunningGeneration>;
   fairUse: RateLimiter;
   /** Stops a generation wherever it runs (this process, or another one through Redis). */
@@ -35,7 +35,7 @@ export function createChatRuntime(
   models: ModelRegistry = createModelRegistry(env),
 ): ChatRuntime {
   const running = new Map<string, RunningGeneration>();
-  const streams = createStreamContext({ redisUrl: env.REDIS_URL, logger });
+  const streams = createAnswerRelay({ redisUrl: env.REDIS_URL, logger });
   const stopLocal = (answerId: string) => running.get(answerId)?.abort('stopped');
 
   // With several instances the generation may run elsewhere: stop requests go through Redis.

@@ -80,7 +80,7 @@ export function chatRoutes(auth: Auth, turns: ChatTurnDeps, now: () => Date = ()
       async (c) => {
         const thread = await ownedThread(c.var.deps.db, c.var.user.id, c.req.param('threadId'));
         if (!thread.activeAnswerId) return c.body(null, 204);
-        const stream = await runtime.streams.resumeExistingStream(thread.activeAnswerId).catch(() => null);
+        const stream = await runtime.streams.resume(thread.activeAnswerId).catch(() => null);
         if (!stream) return c.body(null, 204);
         return streamResponse(stream);
       },

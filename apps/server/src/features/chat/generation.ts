@@ -1,30 +1,16 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { ChatMessageMetadata, MessageStatus } from '@polymath/shared';
 import { ERROR_MESSAGES } from '@polymath/shared';
-import {
-  JsonToSseTransformStream,
-  type ModelMessage,
-  readUIMessageStream,
-  stepCountIs,
-  streamText,
-  type ToolSet,
-  type UIMessage,
-  type UIMessageChunk,
-} from 'ai';
-import { and, eq, sql } from 'drizzle-orm';
+import { type ModelMessage, stepCountIs, streamText, type ToolSet, type UIMessage, type UIMessageChunk } from 'ai';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { messages, threads } from '../../db/schema/index.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { createGuardedDownload } from '../../lib/net/guarded-download.ts';
+import { createAnswerParts } from './answer-parts.ts';
+import { answerSaverFor } from './answer-saver.ts';
 import { messagePartsText } from './chat.service.ts';
 import type { AbortReason, ChatRuntime } from './chat-runtime.ts';
-
-/**
- * How often a streaming answer is written to the database (and its heartbeat bumped). Each write
- * replaces the row, so this trades what a crash can lose (at most this long) against database load
- * with many answers streaming at once (bench/ B3).
- */
-const PERSIST_EVERY_MS = 1500;
+import { plainAnswerChunks } from './plain-answer.ts';
 
 /** Tries of the final write (200 ms, then 800 ms apart). */
 const SETTLE_ATTEMPTS = 3;
@@ -69,8 +55,12 @@ const download = createGuardedDownload();
  * Runs one answer to completion independently of any HTTP request: the browser may reload, lose
  * its connection or close the tab and the answer still finishes and is stored. The answer is
  * written to its row as it streams (with a heartbeat, so a crash is detectable), relayed through
- * the resumable stream context, and settled once at the end: complete, stopped, interrupted
- * (shutdown) or failed; then onSettled decides about the credit.
+ * the answer relay, and settled once at the end: complete, stopped, interrupted (shutdown) or
+ * failed; then onSettled decides about the credit.
+ *
+ * One reader per answer does it all (bench B3: thousands of answers in one process): each chunk of
+ * the AI SDK's UI message stream goes to the relay (every listener's stream and the replay log) and
+ * into the answer's parts, which one timer for all answers saves (answer-saver.ts).
  * Returns the SSE text stream for the caller that started it.
  */
 export async function startGeneration(
@@ -78,6 +68,11 @@ export async function startGeneration(
 ): Promise<{ stream: ReadableStream<string>; settled: Promise<AnswerOutcome> }> {
   const { db, logger, runtime, answerId, modelId } = input;
   const log = logger.child({ threadId: input.threadId, answerId, modelId });
+  const opened = await runtime.streams.open(answerId);
+  if (!opened) throw new Error('the stream id is already live');
+  const live = opened;
+  const forCaller = live.listen();
+
   const controller = new AbortController();
   let abortReason: AbortReason | undefined;
   let failure: unknown;
@@ -101,98 +96,88 @@ export async function startGeneration(
     createdAt: input.createdAt.toISOString(),
   });
 
-  const result = streamText({
-    model: input.model,
-    system: input.system,
-    messages: input.modelMessages,
-    ...(input.functions ? { tools: input.functions } : {}),
-    stopWhen: stepCountIs(input.maxSteps),
-    abortSignal: controller.signal,
-    maxRetries: 1,
-    experimental_download: download,
-    onError: ({ error }) => {
-      failure = error;
-    },
-  });
-  const uiStream = result.toUIMessageStream({
-    generateMessageId: () => answerId,
-    sendReasoning: true,
-    messageMetadata: ({ part }) => {
-      if (part.type === 'start') return metadata('streaming');
-      if (part.type === 'finish') return metadata('complete');
-      return undefined;
-    },
-    onError: (error) => {
-      failure = error;
-      return streamErrorText('MODEL_FAILED');
-    },
-  });
+  const onError = (error: unknown) => {
+    failure = error;
+    return streamErrorText('MODEL_FAILED');
+  };
+  const chunks: AsyncIterable<UIMessageChunk> = input.functions
+    ? viaStreamText(onError)
+    : plainAnswerChunks({
+        model: input.model,
+        system: input.system,
+        messages: input.modelMessages,
+        abortSignal: controller.signal,
+        download,
+        messageId: answerId,
+        metadata: (at) => metadata(at === 'start' ? 'streaming' : 'complete'),
+        onError,
+      });
 
-  // Watch tokens go by: the first one decides whether a failure refunds the credit.
-  const observed = uiStream.pipeThrough(
-    new TransformStream<UIMessageChunk, UIMessageChunk>({
-      transform(chunk, out) {
-        if (firstTokenAt === undefined && ANSWERED_BY.has(chunk.type)) firstTokenAt = Date.now();
-        out.enqueue(chunk);
+  /** An answer that may call functions: streamText runs the steps and the functions. */
+  function viaStreamText(onError: (error: unknown) => string): ReadableStream<UIMessageChunk> {
+    const result = streamText({
+      model: input.model,
+      system: input.system,
+      messages: input.modelMessages,
+      ...(input.functions ? { tools: input.functions } : {}),
+      stopWhen: stepCountIs(input.maxSteps),
+      abortSignal: controller.signal,
+      maxRetries: 1,
+      experimental_download: download,
+      onError: ({ error }) => {
+        failure = error;
       },
-    }),
-  );
-  const [forStore, forClient] = observed.tee();
+    });
+    return result.toUIMessageStream({
+      generateMessageId: () => answerId,
+      sendReasoning: true,
+      messageMetadata: ({ part }) => {
+        if (part.type === 'start') return metadata('streaming');
+        if (part.type === 'finish') return metadata('complete');
+        return undefined;
+      },
+      onError,
+    });
+  }
 
-  const settled = persist(forStore).finally(() => {
+  const settled = run(chunks).finally(() => {
     runtime.running.delete(answerId);
     resolveDone();
   });
   // Whoever started the turn may not wait for it (the web's request is long gone): never unhandled.
   settled.catch(() => {});
 
-  async function persist(stream: ReadableStream<UIMessageChunk>): Promise<AnswerOutcome> {
-    let latest: UIMessage | undefined;
-    let dirty = false;
-    let writing: Promise<unknown> = Promise.resolve();
-    const write = () => {
-      if (!latest || !dirty) return writing;
-      const parts = latest.parts;
-      dirty = false;
-      writing = writing
-        .then(() =>
-          db
-            .update(messages)
-            .set({ parts, text: messagePartsText(parts), heartbeatAt: new Date() })
-            .where(and(eq(messages.id, answerId), eq(messages.status, 'streaming'))),
-        )
-        .catch((err: unknown) => log.warn({ err }, 'could not save the streaming answer'));
-      return writing;
-    };
-    // The heartbeat runs even while the provider is silent (a hang), so only dead processes go stale.
-    const heartbeatMs = Math.max(250, Math.min(PERSIST_EVERY_MS * 5, (input.staleSeconds * 1000) / 3));
-    const heartbeat = setInterval(() => {
-      if (dirty) void write();
-      else
-        writing = writing
-          .then(() =>
-            db
-              .update(messages)
-              .set({ heartbeatAt: new Date() })
-              .where(and(eq(messages.id, answerId), eq(messages.status, 'streaming'))),
-          )
-          .catch(() => {});
-    }, heartbeatMs);
-    const flusher = setInterval(() => void write(), PERSIST_EVERY_MS);
+  async function run(chunks: AsyncIterable<UIMessageChunk>): Promise<AnswerOutcome> {
+    const answer = createAnswerParts(answerId, (err) => {
+      failure ??= err;
+    });
+    const saver = answerSaverFor(db, log, input.staleSeconds);
+    saver.track(answerId, answer);
     try {
-      for await (const message of readUIMessageStream({ stream, onError: (err) => (failure ??= err) })) {
-        latest = message;
-        dirty = true;
+      for await (const chunk of chunks) {
+        if (firstTokenAt === undefined && ANSWERED_BY.has(chunk.type)) firstTokenAt = Date.now();
+        if (chunk.type === 'error') failure ??= new Error(chunk.errorText);
+        live.push(chunk);
+        const applying = answer.apply(chunk);
+        if (applying) await applying;
       }
     } catch (err) {
+      // A provider connection that breaks mid-answer: the listeners get an error chunk and a clean end.
       failure ??= err;
+      live.push({ type: 'error', errorText: streamErrorText('MODEL_FAILED') });
     } finally {
-      clearInterval(heartbeat);
-      clearInterval(flusher);
+      await saver.untrack(answerId);
     }
-    await writing;
+    try {
+      return await settle(answer.parts);
+    } finally {
+      // The stream ends only once the answer is settled, so the next message never finds the thread busy.
+      await live.end();
+    }
+  }
 
-    let parts = latest?.parts ?? [];
+  async function settle(streamed: UIMessage['parts']): Promise<AnswerOutcome> {
+    let parts = streamed;
     if (input.finishParts) {
       try {
         parts = await input.finishParts(parts);
@@ -220,14 +205,16 @@ export async function startGeneration(
     // the sweep. Each step is idempotent, so repeating one is safe.
     for (let attempt = 1; ; attempt++) {
       try {
-        await db
-          .update(messages)
-          .set({ parts, text: outcome.text, status, heartbeatAt: null })
-          .where(eq(messages.id, answerId));
-        await db
-          .update(threads)
-          .set({ activeAnswerId: null, updatedAt: sql`now()` })
-          .where(and(eq(threads.id, input.threadId), eq(threads.activeAnswerId, answerId)));
+        // The answer's final row and its thread freed, in one statement.
+        await db.execute(sql`
+          with settled as (
+            update messages set parts = ${JSON.stringify(parts)}::jsonb, text = ${outcome.text},
+              status = ${status}, heartbeat_at = null
+            where id = ${answerId}
+            returning id
+          )
+          update threads set active_answer_id = null, updated_at = now()
+          where id = ${input.threadId} and active_answer_id = ${answerId}`);
         await input.onSettled(outcome);
         break;
       } catch (err) {
@@ -242,46 +229,5 @@ export async function startGeneration(
     return outcome;
   }
 
-  const sse = endsCleanly(
-    forClient,
-    settled.then(() => undefined),
-    (err) => {
-      failure ??= err;
-    },
-  ).pipeThrough(new JsonToSseTransformStream());
-  const relayed = await runtime.streams.createNewResumableStream(answerId, () => sse);
-  if (!relayed) throw new Error('the stream id is already finished');
-  return { stream: relayed, settled };
-}
-
-/**
- * The client's copy of the stream never errors: a provider connection that breaks mid-answer
- * becomes an error chunk and a clean end, so every listener (and the relay) finishes. It ends only
- * once the answer is settled in the database, so the next message never finds the thread busy.
- */
-function endsCleanly(
-  source: ReadableStream<UIMessageChunk>,
-  settled: Promise<void>,
-  onError: (err: unknown) => void,
-): ReadableStream<UIMessageChunk> {
-  const reader = source.getReader();
-  return new ReadableStream<UIMessageChunk>({
-    async pull(controller) {
-      try {
-        const { done, value } = await reader.read();
-        if (!done) {
-          controller.enqueue(value);
-          return;
-        }
-      } catch (err) {
-        onError(err);
-        controller.enqueue({ type: 'error', errorText: streamErrorText('MODEL_FAILED') });
-      }
-      await settled;
-      controller.close();
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
+  return { stream: forCaller, settled };
 }
