@@ -9,10 +9,6 @@ export type FakesProcess = { url: string; openaiBaseUrl: string; child: Child; s
 export async function startFakes(): Promise<FakesProcess> {
   const child = startChild('provider stand-ins', 'packages/provider-fakes/src/cli.ts', {
     PORT: '0',
-    // Any free ports for the S3 and WhatsApp stand-ins too: their default (PORT+1, PORT+2) is 1 and 2
-    // with PORT=0, which collides with a bench running beside this one.
-    S3_PORT: '0',
-    WHATSAPP_PORT: '0',
     HOST: '127.0.0.1',
   });
   const [, url] = await child.waitFor(/listening on (http:\/\/\S+)/);
