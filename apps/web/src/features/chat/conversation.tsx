@@ -6,7 +6,6 @@ import { type DragEvent, type ReactNode, useCallback, useEffect, useMemo, useRef
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'react-redux';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -15,6 +14,7 @@ import { baseApi } from '../../lib/api/base-api.ts';
 import { draftChanged } from '../../lib/store/chat-slice.ts';
 import { authDialogOpened, upgradeToProDialogSet } from '../../lib/store/dialogs-slice.ts';
 import { type RootState, useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
+import { toast } from '../../lib/toast/toast.ts';
 import { chatApi } from './chat-api.ts';
 import { ChatErrorNotice } from './chat-error-notice.tsx';
 import { chatErrorCode, isDisconnectError } from './chat-errors.ts';
