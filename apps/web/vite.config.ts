@@ -9,6 +9,12 @@ export default defineConfig({
     // Each route and overlay is its own chunk; only the first route's code loads up front.
     chunkSizeWarningLimit: 300,
     rolldownOptions: {
+      // The shared schema files hold constants the first screen uses (limits, media types) beside their
+      // zod schemas; building a schema is a call, which the bundler must keep unless told it is pure. So
+      // importing a constant kept its file's schemas and all of zod (≈28 KB gzip). Every `z.…(…)` chain
+      // only builds a schema object, without side effects, and so do the shared helpers that make one
+      // (packages/shared/src/app/text.ts).
+      treeshake: { manualPureFunctions: ['z', 'storableText', 'oneLineText', 'opaqueIdSchema'] },
       output: {
         codeSplitting: {
           groups: [

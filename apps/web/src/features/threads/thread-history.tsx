@@ -1,14 +1,18 @@
 import { type ChatToolId, THREAD_SEARCH_MAX_LENGTH } from '@polymath/shared';
 import { Filter, Search, X } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn.ts';
 import { baseApi } from '../../lib/api/base-api.ts';
 import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
-import { HistorySkeleton, ThreadList } from './thread-list.tsx';
+import { HistorySkeleton } from './history-skeleton.tsx';
 import type { HistoryTool } from './thread-row.tsx';
 import { useEscapeFirst } from './use-escape-first.ts';
+
+// The list (its rows, rename with its schema, which brings zod, delete and undo) is for a signed-in
+// person only: a visitor's first screen does not fetch it (B7).
+const ThreadList = lazy(() => import('./thread-list.tsx').then((m) => ({ default: m.ThreadList })));
 
 type View = 'all' | 'starred';
 
@@ -92,15 +96,17 @@ export function ThreadHistory({
     );
     const panel = (value: View) => (
       <Tabs.Content value={value} className="flex flex-col focus-visible:outline-none">
-        <ThreadList
-          key={userId}
-          starred={value === 'starred'}
-          q={query}
-          toolId={toolFilter}
-          tools={tools}
-          onNavigate={onNavigate}
-          onRowDeleted={() => searchRef.current?.focus()}
-        />
+        <Suspense fallback={<HistorySkeleton />}>
+          <ThreadList
+            key={userId}
+            starred={value === 'starred'}
+            q={query}
+            toolId={toolFilter}
+            tools={tools}
+            onNavigate={onNavigate}
+            onRowDeleted={() => searchRef.current?.focus()}
+          />
+        </Suspense>
       </Tabs.Content>
     );
     content = (
