@@ -9,6 +9,10 @@ export type FakesProcess = { url: string; openaiBaseUrl: string; child: Child; s
 export async function startFakes(): Promise<FakesProcess> {
   const child = startChild('provider stand-ins', 'packages/provider-fakes/src/cli.ts', {
     PORT: '0',
+    // Their defaults are PORT+1 and PORT+2, i.e. ports 1 and 2 with PORT=0: a second bench at the same
+    // time then failed with EADDRINUSE. Any free port will do (the benches use only the OpenAI one).
+    S3_PORT: '0',
+    WHATSAPP_PORT: '0',
     HOST: '127.0.0.1',
   });
   const [, url] = await child.waitFor(/listening on (http:\/\/\S+)/);

@@ -13,6 +13,9 @@ const INDEX_HTML =
 // Over 1 KB so the server precompresses it.
 const APP_JS = `export const routes = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `/route/${i}`))};\n`;
 
+// A route chunk of a few hundred bytes, as most of the app's are.
+const SMALL_JS = `import{a as e}from"./app-abc123.js";export function Component(){return e("div",{className:"mx-auto flex max-w-3xl flex-col gap-6 px-3 pb-4 pt-6 sm:px-4"},e("p",{className:"text-muted"},"hello"))}\n`;
+
 describe('static SPA serving', () => {
   let testDb: TestDatabase;
   let dist: string;
@@ -24,6 +27,7 @@ describe('static SPA serving', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), INDEX_HTML);
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), APP_JS);
+    writeFileSync(join(dist, 'assets', 'tiny-abc123.js'), SMALL_JS);
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     expect(APP_JS.length).toBeGreaterThan(1024);
     app = createTestApp(testDb.database, { staticFiles: loadStaticFiles(dist) });
@@ -72,6 +76,29 @@ describe('static SPA serving', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const stale = await app.request('/assets/app-abc123.js', { headers: { 'if-none-match': '"0-0"' } });
     expect(stale.status).toBe(200);
+  });
+
+  it('compresses a small chunk too (each first-screen file counts), and it decodes to the file', async () => {
+    expect(SMALL_JS.length).toBeLessThan(1024);
+    const res = await app.request('/assets/tiny-abc123.js', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    const body = new Uint8Array(await res.arrayBuffer());
+    expect(body.length).toBeLessThan(SMALL_JS.length);
+    expect(brotliDecompressSync(body).toString('utf8')).toBe(SMALL_JS);
+  });
+
+  it('sends a script without the headers only documents act on, but with nosniff; the page keeps them all', async () => {
+    const script = await app.request('/assets/app-abc123.js');
+    expect(script.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(script.headers.get('content-security-policy')).toBeNull();
+    expect(script.headers.get('x-frame-options')).toBeNull();
+    expect(script.headers.get('permissions-policy')).toBeNull();
+    const page = await app.request('/web-main', { headers: { accept: 'text/html' } });
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    const svg = await app.request('/favicon.svg');
+    expect(svg.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
 
   it('serves small non-hashed files uncompressed with a short cache', async () => {

@@ -15,7 +15,8 @@ try {
 } catch {
   // Storage blocked entirely; the app runs on defaults.
 }
-initI18n();
+// A Turkish visitor's texts are their own chunk: the first render waits for them (English is bundled).
+await initI18n();
 const { store, persistor } = createStore();
 const router = createAppRouter();
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { oneLineText } from '../app/text.ts';
 import { THREAD_TITLE_MAX_LENGTH, VALIDATION_MESSAGES } from '../auth/validation-messages.ts';
 import { CHAT_TOOL_IDS } from '../chat/tool-settings.ts';
+import { THREAD_PAGE_SIZE, THREAD_SEARCH_MAX_LENGTH } from './thread-limits.ts';
 
 export const threadSchema = z.object({
   id: z.string(),
@@ -29,8 +30,7 @@ export const updateThreadSchema = z
   .refine((v) => v.title !== undefined || v.starred !== undefined, { message: VALIDATION_MESSAGES.required });
 export type UpdateThread = z.infer<typeof updateThreadSchema>;
 
-export const THREAD_PAGE_SIZE = 30;
-export const THREAD_SEARCH_MAX_LENGTH = 200;
+export { THREAD_PAGE_SIZE, THREAD_SEARCH_MAX_LENGTH } from './thread-limits.ts';
 
 /** GET /api/threads query: keyset pages (cursor from the previous page), starred view, search. */
 export const threadListQuerySchema = z

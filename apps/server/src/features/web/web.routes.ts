@@ -33,7 +33,7 @@ export function webRoutes(files: Map<string, StaticFile>) {
 
 function send(req: Request, file: StaticFile, cacheControl: string, status: number): Response {
   const headers = new Headers({ 'content-type': file.type, 'cache-control': cacheControl, etag: file.etag });
-  if (file.gzip) headers.set('vary', 'accept-encoding');
+  if (file.gzip || file.brotli) headers.set('vary', 'accept-encoding');
   if (status === 200 && req.headers.get('if-none-match') === file.etag) {
     return new Response(null, { status: 304, headers });
   }

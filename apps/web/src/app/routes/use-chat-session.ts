@@ -1,7 +1,17 @@
-import { generateId } from 'ai';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAppSelector } from '../../lib/store/store.ts';
+
+const ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/**
+ * 16 letters and digits, as the AI SDK's generateId makes them (clientIdSchema takes 8–64), made here
+ * so a page's first screen does not import the SDK for it (B7).
+ */
+function generateId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => ID_ALPHABET[b % ID_ALPHABET.length]).join('');
+}
 
 /** `key` tells sessions apart (the same thread opened again for another person is a new session). */
 export type ChatSession = { id: string; existing: boolean; key: string };

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
-import { toast } from 'sonner';
 import { sessionApi } from '../../lib/api/session-api.ts';
 import type { AppDispatch } from '../../lib/store/store.ts';
 import { userLoadingStarted, userSignedIn, userSignedOut } from '../../lib/store/user-slice.ts';
+import { toast } from '../../lib/toast/toast.ts';
 
 /**
  * Spec §4, auth state change: loading on; no session → signed out; a password-only account whose

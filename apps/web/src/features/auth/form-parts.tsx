@@ -1,10 +1,10 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { apiErrorCode } from '../../lib/api/api-error.ts';
 import type { FieldErrors } from '../../lib/forms/field-errors.ts';
+import { toast } from '../../lib/toast/toast.ts';
 import { useSendVerificationEmailMutation } from './auth-api.ts';
 
 export function formValues(e: FormEvent<HTMLFormElement>): Record<string, string> {

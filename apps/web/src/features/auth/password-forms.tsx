@@ -2,13 +2,13 @@ import { forgotPasswordSchema, resetPasswordSchema } from '@polymath/shared';
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Field } from '../../components/ui/field.tsx';
 import { apiErrorMessage } from '../../lib/api/api-error.ts';
 import { type FieldErrors, fieldErrors } from '../../lib/forms/field-errors.ts';
 import type { AuthStep } from '../../lib/store/dialogs-slice.ts';
 import { useAppDispatch } from '../../lib/store/store.ts';
 import { userSignedOut } from '../../lib/store/user-slice.ts';
+import { toast } from '../../lib/toast/toast.ts';
 import { useRequestPasswordResetMutation, useResetPasswordMutation } from './auth-api.ts';
 import { FormAlert, formValues, NewPasswordFields, SubmitButton, SwitchLine } from './form-parts.tsx';
 

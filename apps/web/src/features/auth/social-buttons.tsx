@@ -1,10 +1,10 @@
 import { Apple } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { useGetPublicConfigQuery } from '../../lib/api/base-api.ts';
 import { type SocialProvider, startSocialSignIn } from '../../lib/auth/social-popup.ts';
 import { useAppDispatch } from '../../lib/store/store.ts';
+import { toast } from '../../lib/toast/toast.ts';
 import { loadCurrentUser } from './auth-session.ts';
 
 /** Google and Apple sign-in, shown for the providers the server has configured. */

@@ -1,12 +1,12 @@
 import { ArrowLeft, Clock, LoaderCircle, RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx';
 import { TestModeBanner } from '../../components/ui/test-mode-banner.tsx';
 import { apiErrorMessage } from '../../lib/api/api-error.ts';
+import { toast } from '../../lib/toast/toast.ts';
 import { useAdvanceSandboxClockMutation, useSubscription } from './billing-api.ts';
 import { CancelSubscriptionButton, ResumeSubscriptionButton } from './subscription-actions.tsx';
 import { SubscriptionDetails } from './subscription-details.tsx';

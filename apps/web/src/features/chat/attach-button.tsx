@@ -1,18 +1,19 @@
-import { FileText, ImageIcon, Lock, Paperclip } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
-import { useRef } from 'react';
+import { Paperclip } from 'lucide-react';
+import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
+import { useLoadOnUse } from '../../components/ui/use-load-on-use.ts';
 import { ATTACHMENT_ACCEPT, PDF_ACCEPT } from './attachments.ts';
 import type { AttachmentsControl } from './use-attachments.ts';
 
-const itemClass =
-  'flex cursor-pointer items-start gap-3 rounded-xl px-3 py-2.5 text-sm outline-none data-[highlighted]:bg-surface-2';
+const loadMenu = () => import('./attach-menu.tsx');
+const AttachMenu = lazy(loadMenu);
 
 /**
  * The paperclip. In a chat that takes PDFs it opens a menu: images (for a model that sees) or PDF
- * documents, marked PRO with a lock for a free person, whom it sends to the upgrade dialog.
+ * documents, marked PRO with a lock for a free person, whom it sends to the upgrade dialog. The menu
+ * (attach-menu.tsx) loads when the paperclip is first used, not with the first screen (B7).
  */
 export function AttachButton({
   attachments,
@@ -26,6 +27,7 @@ export function AttachButton({
   onNoVision: () => void;
 }) {
   const { t } = useTranslation(['chat', 'documents']);
+  const { used, triggerProps } = useLoadOnUse(loadMenu);
   const images = useRef<HTMLInputElement>(null);
   const pdfs = useRef<HTMLInputElement>(null);
   const pickImages = () => {
@@ -91,63 +93,27 @@ export function AttachButton({
     );
   }
 
-  const locked = attachments.documents === 'locked';
+  const trigger = (
+    <button
+      type="button"
+      className={buttonClass('ghost', 'icon', 'shrink-0 rounded-full')}
+      aria-label={t('documents:attach.menuLabel')}
+      title={t('documents:attach.menuLabel')}
+      data-testid="attach-button"
+      {...triggerProps}
+    >
+      <Paperclip className="h-5 w-5" aria-hidden="true" />
+    </button>
+  );
   return (
     <>
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger
-          className={buttonClass('ghost', 'icon', 'shrink-0 rounded-full')}
-          aria-label={t('documents:attach.menuLabel')}
-          title={t('documents:attach.menuLabel')}
-          data-testid="attach-button"
-        >
-          <Paperclip className="h-5 w-5" aria-hidden="true" />
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            side="top"
-            align="start"
-            sideOffset={8}
-            collisionPadding={8}
-            className="z-50 w-[min(20rem,calc(100vw-1rem))] rounded-2xl border border-border bg-bg p-1.5 text-fg shadow-xl"
-            data-testid="attach-menu"
-          >
-            <DropdownMenu.Item
-              className={cn(itemClass, !attachments.enabled && 'opacity-60')}
-              onSelect={pickImages}
-              data-testid="attach-images"
-            >
-              <ImageIcon className="mt-0.5 h-4 w-4 shrink-0 text-accent" aria-hidden="true" />
-              <span className="min-w-0">
-                <span className="block font-medium">{t('documents:attach.images')}</span>
-                <span className="block text-xs text-muted">
-                  {attachments.enabled ? t('documents:attach.imagesHint') : t('attach.noVision')}
-                </span>
-              </span>
-            </DropdownMenu.Item>
-            <DropdownMenu.Item
-              className={itemClass}
-              onSelect={pickPdfs}
-              data-testid="attach-pdf"
-              data-locked={locked || undefined}
-            >
-              <FileText className="mt-0.5 h-4 w-4 shrink-0 text-accent" aria-hidden="true" />
-              <span className="min-w-0 flex-1">
-                <span className="flex items-center gap-2 font-medium">
-                  {t('documents:attach.pdf')}
-                  <span className="inline-flex items-center gap-1 rounded-md bg-pro/15 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-pro">
-                    {locked ? <Lock className="h-3 w-3" aria-hidden="true" /> : null}
-                    {t('documents:attach.pro')}
-                  </span>
-                </span>
-                <span className="block text-xs text-muted">
-                  {locked ? t('documents:attach.locked') : t('documents:attach.pdfHint')}
-                </span>
-              </span>
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+      {used ? (
+        <Suspense fallback={trigger}>
+          <AttachMenu attachments={attachments} pickImages={pickImages} pickPdfs={pickPdfs} />
+        </Suspense>
+      ) : (
+        trigger
+      )}
       {inputs}
     </>
   );

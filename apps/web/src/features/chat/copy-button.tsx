@@ -1,8 +1,8 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { cn } from '../../components/ui/cn.ts';
+import { toast } from '../../lib/toast/toast.ts';
 
 /** Copies text to the clipboard and says so (toast); the icon shows a tick for a moment. */
 export async function copyToClipboard(text: string, t: (key: string) => string): Promise<boolean> {

@@ -10,7 +10,7 @@ import {
 import type { FileUIPart } from 'ai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast/toast.ts';
 import {
   ATTACHMENT_MAX_MB,
   AttachmentUploadError,

@@ -1,9 +1,9 @@
 import type { ImageItem } from '@polymath/shared';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { apiErrorCode, apiErrorMessage } from '../../lib/api/api-error.ts';
 import { upgradeToProDialogSet } from '../../lib/store/dialogs-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
+import { toast } from '../../lib/toast/toast.ts';
 import { imagesApi } from './images-api.ts';
 
 export function useCurrentUserId(): string | null {

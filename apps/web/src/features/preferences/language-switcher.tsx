@@ -1,47 +1,44 @@
-import { LOCALES, type Locale } from '@polymath/shared';
+import type { Locale } from '@polymath/shared';
 import { Languages } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { changeLocale } from '../../lib/i18n/i18n.ts';
+import { useLoadOnUse } from '../../components/ui/use-load-on-use.ts';
 
-const NAMES: Record<Locale, string> = { en: 'English', tr: 'Türkçe' };
+export const NAMES: Record<Locale, string> = { en: 'English', tr: 'Türkçe' };
 
+const loadMenu = () => import('./language-menu.tsx');
+const LanguageMenu = lazy(loadMenu);
+
+export function LanguageLabel({ current }: { current: Locale }) {
+  return (
+    <>
+      <Languages className="h-5 w-5" aria-hidden="true" />
+      <span className="uppercase">{current}</span>
+    </>
+  );
+}
+
+/** The header's language button; its menu (language-menu.tsx) loads when the button is first used. */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
+  const { used, triggerProps } = useLoadOnUse(loadMenu);
   const current = (i18n.resolvedLanguage ?? 'en') as Locale;
+  const button = (
+    <button
+      type="button"
+      className={buttonClass('ghost', 'sm', 'h-10')}
+      aria-label={`${t('preferences.language')}: ${current.toUpperCase()}`}
+      data-testid="language-switcher"
+      {...triggerProps}
+    >
+      <LanguageLabel current={current} />
+    </button>
+  );
+  if (!used) return button;
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        className={buttonClass('ghost', 'sm', 'h-10')}
-        aria-label={`${t('preferences.language')}: ${current.toUpperCase()}`}
-        data-testid="language-switcher"
-      >
-        <Languages className="h-5 w-5" aria-hidden="true" />
-        <span className="uppercase">{current}</span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-40 rounded-xl border border-border bg-bg p-1 text-fg shadow-xl"
-        >
-          <DropdownMenu.RadioGroup value={current} onValueChange={(v) => changeLocale(v as Locale)}>
-            {LOCALES.map((locale) => (
-              <DropdownMenu.RadioItem
-                key={locale}
-                value={locale}
-                lang={locale}
-                data-testid={`locale-${locale}`}
-                className="flex cursor-pointer items-center justify-between gap-3 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-2"
-              >
-                {NAMES[locale]}
-                <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={button}>
+      <LanguageMenu defaultOpen />
+    </Suspense>
   );
 }

@@ -2,7 +2,6 @@ import { BadgeCheck, LogOut, MailWarning, TriangleAlert } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -11,6 +10,7 @@ import { apiErrorCode, apiErrorMessage } from '../../lib/api/api-error.ts';
 import { refreshProfile, useSignOutMutation } from '../../lib/api/session-api.ts';
 import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 import { userSignedOut } from '../../lib/store/user-slice.ts';
+import { toast } from '../../lib/toast/toast.ts';
 import { ProfilePhoto } from './profile-photo.tsx';
 import {
   useDeleteAccountMutation,

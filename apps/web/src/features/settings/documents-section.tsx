@@ -1,11 +1,11 @@
 import type { DocumentItem } from '@polymath/shared';
 import { FileText, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { SettingsSection } from '../../components/ui/settings-section.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDeleteDocumentMutation, useListDocumentsQuery } from '../../lib/api/documents-api.ts';
+import { toast } from '../../lib/toast/toast.ts';
 
 /** 1.2 MB, 340 KB: sizes as people read them, in the page's language. */
 export function formatBytes(bytes: number, locale: string): string {

@@ -1,7 +1,6 @@
 import type { LoginProvider } from '@polymath/shared';
 import { Apple, KeyRound, Link2, Unlink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { SettingsSection } from '../../components/ui/settings-section.tsx';
 import { apiErrorMessage } from '../../lib/api/api-error.ts';
@@ -9,6 +8,7 @@ import { useGetPublicConfigQuery } from '../../lib/api/base-api.ts';
 import { refreshProfile } from '../../lib/api/session-api.ts';
 import { startSocialSignIn } from '../../lib/auth/social-popup.ts';
 import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
+import { toast } from '../../lib/toast/toast.ts';
 import { useSendChangePasswordEmailMutation, useUnlinkConnectionMutation } from './settings-api.ts';
 
 /**

@@ -2,11 +2,11 @@ import { PROFILE_PHOTO_MAX_BYTES, PROFILE_PHOTO_TYPES } from '@polymath/shared';
 import { Camera, Trash2, UserRound } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { apiErrorMessage } from '../../lib/api/api-error.ts';
 import { refreshProfile } from '../../lib/api/session-api.ts';
 import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
+import { toast } from '../../lib/toast/toast.ts';
 import { useDeletePhotoMutation, useUploadPhotoMutation } from './settings-api.ts';
 
 /** Profile photo: JPEG, PNG or WebP up to 4 MB (spec §5); the server checks the content again. */

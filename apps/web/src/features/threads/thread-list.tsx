@@ -7,6 +7,7 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { groupThreadsByDate, type ThreadGroupKey } from './group-threads.ts';
+import { HistorySkeleton } from './history-skeleton.tsx';
 import { threadIdFromPath } from './thread-path.ts';
 import { type HistoryTool, ThreadRow } from './thread-row.tsx';
 import { useListThreadsInfiniteQuery } from './threads-api.ts';
@@ -207,19 +208,3 @@ function EmptyState({ icon, text }: { icon: ReactNode; text: string }) {
 }
 
 /** Placeholder rows while the first page loads (or while we learn whether someone is signed in). */
-export function HistorySkeleton() {
-  const { t } = useTranslation('history');
-  return (
-    <div
-      role="status"
-      aria-label={t('loading')}
-      data-testid="history-skeleton"
-      className="flex flex-col gap-2 px-3 py-2"
-    >
-      <span className="h-3 w-16 animate-pulse rounded bg-surface-2" />
-      {['w-11/12', 'w-3/4', 'w-5/6', 'w-2/3', 'w-4/5'].map((width) => (
-        <span key={width} className={cn('h-7 animate-pulse rounded-lg bg-surface-2', width)} />
-      ))}
-    </div>
-  );
-}

@@ -2,9 +2,9 @@ import type { Thread } from '@polymath/shared';
 import { threadPagePath } from '@polymath/shared';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { apiErrorMessage } from '../../lib/api/api-error.ts';
 import { useAppDispatch } from '../../lib/store/store.ts';
+import { toast } from '../../lib/toast/toast.ts';
 import { threadIdFromPath } from './thread-path.ts';
 import { threadsApi } from './threads-api.ts';
 

@@ -1,7 +1,6 @@
 import { Crown, MessageCircle, Unlink } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { SettingsSection } from '../../components/ui/settings-section.tsx';
@@ -9,6 +8,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../lib/api/api-error.ts';
 import { upgradeToProDialogSet, whatsAppDialogSet } from '../../lib/store/dialogs-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
+import { toast } from '../../lib/toast/toast.ts';
 import { OpenWhatsApp } from './open-whatsapp.tsx';
 import { formatInternational } from './phone-number.ts';
 import { useGetWhatsAppStatusQuery, useUnlinkWhatsAppMutation } from './whatsapp-api.ts';

@@ -16,12 +16,12 @@ import { Camera, Loader2, X } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { type KeyboardEvent, type PointerEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { apiErrorMessage } from '../../../lib/api/api-error.ts';
 import { toolInputChanged } from '../../../lib/store/chat-slice.ts';
 import { type RootState, useAppDispatch, useAppSelector } from '../../../lib/store/store.ts';
+import { toast } from '../../../lib/toast/toast.ts';
 import { useUploadTattooPhotoMutation } from './tattoo-api.ts';
 
 const TOOL = 'tattoo-generator';

@@ -1,0 +1,119 @@
+import { ImagePlus } from 'lucide-react';
+import { type DragEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { draftChanged } from '../../lib/store/chat-slice.ts';
+import { authDialogOpened, upgradeToProDialogSet } from '../../lib/store/dialogs-slice.ts';
+import { useAppDispatch } from '../../lib/store/store.ts';
+import { ChatInput } from './chat-input.tsx';
+import { ChatIntro } from './chat-intro.tsx';
+import type { ConversationModel, ConversationTool } from './conversation.tsx';
+import { useAttachments } from './use-attachments.ts';
+
+/**
+ * A signed-out visitor's empty chat: the same screen as ChatSession's before its first message (intro
+ * and examples, the tool's inputs, the message box, the footer), without the AI SDK behind it, which
+ * is what keeps the SDK and zod off the first screen (B7). Everything that would send opens the sign-in
+ * dialog, as ChatSession does for a visitor; signing in starts a new session, which is a ChatSession.
+ */
+export function GuestChat({
+  tool,
+  current,
+  banner,
+  footer,
+}: {
+  tool: ConversationTool;
+  current: ConversationModel;
+  banner?: ReactNode;
+  footer?: ReactNode;
+}) {
+  const { t } = useTranslation('chat');
+  const dispatch = useAppDispatch();
+  const { model } = current;
+  const vision = model?.capabilities.vision ?? false;
+  const documentsMode = !tool.documents ? 'off' : tool.documents.locked ? 'locked' : 'on';
+  const attachments = useAttachments({
+    enabled: vision,
+    documents: documentsMode,
+    onLocked: () => dispatch(upgradeToProDialogSet(true)),
+  });
+  const signIn = (): false => {
+    dispatch(authDialogOpened('signIn'));
+    return false;
+  };
+  const fillExample = (text: string) => {
+    dispatch(draftChanged({ key: tool.id, text }));
+    document.getElementById('chat-input')?.focus();
+  };
+
+  const [dragging, setDragging] = useState(false);
+  const readOnly = tool.readOnly !== undefined;
+  const hasFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files');
+  const onDragOver = (e: DragEvent) => {
+    if (readOnly || !hasFiles(e)) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = vision || documentsMode !== 'off' || tool.takeFiles ? 'copy' : 'none';
+    setDragging(true);
+  };
+  const onDragLeave = (e: DragEvent) => {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+  };
+  const onDrop = (e: DragEvent) => {
+    if (readOnly || !hasFiles(e)) return;
+    e.preventDefault();
+    setDragging(false);
+    signIn();
+  };
+
+  return (
+    <div className="flex min-h-0 flex-1">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping files is a shortcut; the paperclip button does the same */}
+      <div
+        className="relative flex min-h-0 min-w-0 flex-1 flex-col"
+        onDragOver={onDragOver}
+        onDragLeave={onDragLeave}
+        onDrop={onDrop}
+      >
+        {banner}
+        <div className="relative min-h-0 flex-1">
+          <div className="absolute inset-0 overflow-y-auto overflow-x-hidden" data-testid="chat-scroller">
+            <div className="flex min-h-full flex-col">
+              {tool.intro ? tool.intro(fillExample) : <ChatIntro model={model} onExample={fillExample} />}
+            </div>
+          </div>
+        </div>
+        {dragging ? (
+          <div
+            className="pointer-events-none absolute inset-2 z-10 flex flex-col items-center justify-center gap-2 rounded-3xl border-2 border-dashed border-accent bg-bg/85 text-center text-sm font-medium"
+            aria-hidden="true"
+          >
+            <ImagePlus className="h-8 w-8 text-accent" />
+            {tool.takeFiles
+              ? t('attach.dropPhoto')
+              : documentsMode !== 'off'
+                ? t('documents:attach.drop')
+                : vision
+                  ? t('attach.drop')
+                  : t('attach.noVision')}
+          </div>
+        ) : null}
+        {readOnly ? (
+          tool.readOnly
+        ) : (
+          <>
+            {typeof tool.inputs === 'function'
+              ? tool.inputs({ send: signIn, fill: fillExample, busy: false })
+              : tool.inputs}
+            <ChatInput
+              draftKey={tool.id}
+              onSend={signIn}
+              busy={false}
+              attachments={tool.takeFiles ? undefined : attachments.control}
+              disabled={tool.sendDisabled}
+            />
+            {footer}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
