@@ -9,6 +9,9 @@ export type FakesProcess = { url: string; openaiBaseUrl: string; child: Child; s
 export async function startFakes(): Promise<FakesProcess> {
   const child = startChild('provider stand-ins', 'packages/provider-fakes/src/cli.ts', {
     PORT: '0',
+    // Left out, these default to PORT+1 and PORT+2: ports 1 and 2, which two benches running at once share.
+    S3_PORT: '0',
+    WHATSAPP_PORT: '0',
     HOST: '127.0.0.1',
   });
   const [, url] = await child.waitFor(/listening on (http:\/\/\S+)/);
