@@ -31,7 +31,15 @@ const DOM_TARGET = 1400;
 const OPEN_RATIO_TARGET = 1.5;
 
 type Chat = { name: 'long' | 'short'; threadId: string; lastId: string; count: number };
-type Open = { chat: Chat['name']; ms: number; nodes: number; rendered: number; atBottom: boolean };
+type Open = {
+  chat: Chat['name'];
+  ms: number;
+  /** From the click to the thread's data received (GET /api/threads/:id's responseEnd); NaN if unseen. */
+  dataMs: number;
+  nodes: number;
+  rendered: number;
+  atBottom: boolean;
+};
 
 /** Opens `chat` from the new-chat page by its history link (or, without a sidebar, by the router). */
 async function openChat(context: BrowserContext, server: OurServer, chat: Chat): Promise<Open> {
@@ -68,14 +76,20 @@ async function openChat(context: BrowserContext, server: OurServer, chat: Chat):
     );
     const elapsed = (await handle.jsonValue()) as number;
     await page.waitForTimeout(500);
-    const dom = await page.evaluate(() => {
+    const dom = await page.evaluate((threadId) => {
       const scroller = document.querySelector('[data-testid="chat-scroller"]');
+      const openedAt = (window as unknown as { __openedAt: number }).__openedAt;
+      const data = performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.includes(`/api/threads/${threadId}`) && e.startTime >= openedAt)
+        .pop() as PerformanceResourceTiming | undefined;
       return {
+        dataMs: data ? data.responseEnd - openedAt : Number.NaN,
         nodes: document.getElementsByTagName('*').length,
         rendered: document.querySelectorAll('[data-testid="chat-message"]').length,
         atBottom: !!scroller && scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight <= 4,
       };
-    });
+    }, chat.threadId);
     return { chat: chat.name, ms: elapsed, ...dom };
   } finally {
     await page.close();
@@ -142,6 +156,8 @@ async function run({ options, fakes }: Context): Promise<BenchReport> {
   const short = opens.filter((o) => o.chat === 'short');
   const longMs = summarize(long.map((o) => o.ms));
   const shortMs = summarize(short.map((o) => o.ms));
+  const longData = summarize(long.map((o) => o.dataMs).filter(Number.isFinite));
+  const shortData = summarize(short.map((o) => o.dataMs).filter(Number.isFinite));
   const longNodes = Math.max(...long.map((o) => o.nodes));
   const shortNodes = Math.max(...short.map((o) => o.nodes));
   const ratio = longMs.p50 / shortMs.p50;
@@ -161,6 +177,14 @@ async function run({ options, fakes }: Context): Promise<BenchReport> {
       target: `≤ ×${OPEN_RATIO_TARGET}`,
       verdict: verdict(ratio <= OPEN_RATIO_TARGET),
       values: { longP50: longMs.p50, shortP50: shortMs.p50, ratio },
+    }),
+    figure('B10', {
+      name: 'open split',
+      text:
+        `thread data received p50 ${LONG} messages ${ms(longData.p50)} ${SHORT} messages ${ms(shortData.p50)}; ` +
+        `then on screen p50 ${ms(longMs.p50 - longData.p50)} and ${ms(shortMs.p50 - shortData.p50)} (from the click)`,
+      verdict: 'INFO',
+      values: { longDataP50: longData.p50, shortDataP50: shortData.p50 },
     }),
     figure('B10', {
       name: 'opened at the bottom',
