@@ -39,10 +39,12 @@ export async function startOurServer(options: {
   postgresUrl?: string;
   /** More settings for this bench (e.g. PRO_DAILY_IMAGES); they win over the ones above. */
   env?: Record<string, string>;
+  /** A DATA_DIR of the caller's (kept on stop), e.g. to start a second server on data seeded meanwhile. */
+  dataDir?: string;
 }): Promise<OurServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'polymath-bench-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'polymath-bench-'));
   const child = startChild('our server', 'apps/server/src/index.ts', {
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
@@ -67,7 +69,7 @@ export async function startOurServer(options: {
   });
   const stop = async () => {
     await child.stop(10_000);
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await waitReady(url, child);

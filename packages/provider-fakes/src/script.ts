@@ -3,6 +3,8 @@
  * turned into the tokens it streams. Pure functions; the server and the tests share them.
  */
 
+import { markdownAnswer } from './markdown-answer.ts';
+
 export const PROVIDERS = ['openai', 'anthropic', 'google', 'deepseek', 'xai'] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
@@ -14,6 +16,11 @@ export type FakeScript = {
   paceMs?: number;
   /** The exact answer, streamed word by word (each token is a word with the whitespace before it). */
   text?: string;
+  /**
+   * A markdown answer of about this many bytes (headings, lists, tables, code blocks: see
+   * markdown-answer.ts), streamed word by word like `text`. Ignored when `text` is given.
+   */
+  markdownBytes?: number;
   /** Reasoning tokens streamed before the answer (default 6 for models whose name has "reasoner", else 0). */
   reasoningTokens?: number;
   /** Answer HTTP 500 with the provider's error JSON; nothing is streamed. */
@@ -77,6 +84,9 @@ function apply(script: FakeScript, key: string, value: string | undefined): void
       if (value === undefined) throw new DirectiveError('[[fake]] text needs a value, as in text="Hi there"');
       script.text = value;
       return;
+    case 'markdown':
+      script.markdownBytes = integer(key, value, { max: 10_000_000 });
+      return;
     case 'reasoning':
       script.reasoningTokens = value === undefined ? DEFAULT_REASONING_TOKENS : integer(key, value);
       return;
@@ -117,7 +127,7 @@ function apply(script: FakeScript, key: string, value: string | undefined): void
     }
     default:
       throw new DirectiveError(
-        `[[fake]] unknown key "${key}" (known: tokens, pace, text, reasoning, fail, drop, hang, malformed, status, tool, args)`,
+        `[[fake]] unknown key "${key}" (known: tokens, pace, text, markdown, reasoning, fail, drop, hang, malformed, status, tool, args)`,
       );
   }
 }
@@ -330,9 +340,11 @@ export function planAnswer(script: FakeScript, provider: Provider, model: string
       ? []
       : script.text !== undefined
         ? splitIntoTokens(script.text)
-        : turn.afterToolResult !== undefined
-          ? splitIntoTokens(turn.afterToolResult)
-          : defaultAnswerTokens(provider, model, script.tokens ?? DEFAULT_TOKENS);
+        : script.markdownBytes !== undefined
+          ? splitIntoTokens(markdownAnswer(script.markdownBytes))
+          : turn.afterToolResult !== undefined
+            ? splitIntoTokens(turn.afterToolResult)
+            : defaultAnswerTokens(provider, model, script.tokens ?? DEFAULT_TOKENS);
   return {
     provider,
     model,

@@ -96,6 +96,7 @@ const SCRIPT_KEYS: Record<keyof FakeScript, 'number' | 'string' | 'boolean' | 'o
   tokens: 'number',
   paceMs: 'number',
   text: 'string',
+  markdownBytes: 'number',
   reasoningTokens: 'number',
   failBeforeFirstToken: 'boolean',
   dropAfter: 'number',

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { initI18n } from '../lib/i18n/i18n.ts';
@@ -11,6 +11,10 @@ globalThis.Request = class PageRequest extends NodeRequest {
     super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
   }
 };
+
+// The chat session and other heavy screens are lazy chunks; the first test in a file that opens one waits for
+// it to be transformed, which on a loaded 2-core machine can take longer than Testing Library's default 1 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(() => {
   initI18n('en');

@@ -15,6 +15,8 @@ import type { AttachmentsControl } from './use-attachments.ts';
 import { useDictation } from './use-dictation.ts';
 
 const MAX_ROWS_HEIGHT = 200;
+/** The browser sizes a textarea to its text by itself (Chromium 123+, Safari 26+). */
+const FIELD_SIZING = typeof CSS !== 'undefined' && CSS.supports?.('field-sizing', 'content') === true;
 
 export type ChatInputProps = {
   draftKey: string;
@@ -60,10 +62,12 @@ export function ChatInput({
   const getText = useCallback(() => store.getState().chat.drafts[draftKey] ?? '', [store, draftKey]);
   const dictation = useDictation({ getText, setText });
 
+  // The box grows and shrinks with its text. Where CSS can do it (field-sizing: content) nothing is
+  // measured; elsewhere the height is set from scrollHeight, a forced layout on every keystroke.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the box grows and shrinks with its text
   useEffect(() => {
     const el = ref.current;
-    if (!el) return;
+    if (!el || FIELD_SIZING) return;
     el.style.height = 'auto';
     el.style.height = `${Math.min(el.scrollHeight, MAX_ROWS_HEIGHT)}px`;
   }, [text]);
@@ -146,7 +150,7 @@ export function ChatInput({
             onKeyDown={onKeyDown}
             onPaste={onPaste}
             placeholder={dictation.listening ? t('chat:voice.listening') : (placeholder ?? t('chat.placeholder'))}
-            className="max-h-[200px] min-h-10 min-w-0 flex-1 resize-none bg-transparent px-2 py-2 text-base text-fg placeholder:text-muted focus:outline-none sm:px-3"
+            className="field-sizing-content max-h-[200px] min-h-10 min-w-0 flex-1 resize-none bg-transparent px-2 py-2 text-base text-fg placeholder:text-muted focus:outline-none sm:px-3"
           />
           <button
             type="button"

@@ -28,7 +28,7 @@ import type { ConversationModel, ConversationTool } from './conversation.tsx';
 import { type ChatDocument, type DocumentCitations, DocumentCitationsContext } from './document-citations.tsx';
 import { DocumentPanel } from './document-panel.tsx';
 import { preloadMarkdown } from './markdown/lazy-markdown.tsx';
-import { MessageItem } from './message-item.tsx';
+import { MessageList } from './message-list.tsx';
 import { useAttachments } from './use-attachments.ts';
 import { useStickToBottom } from './use-stick-to-bottom.ts';
 
@@ -350,30 +350,20 @@ export default function ChatSession({
                     <ChatIntro model={model} onExample={fillExample} />
                   )
                 ) : (
-                  <div
-                    role="log"
-                    aria-live="polite"
-                    aria-label={t('conversation')}
-                    aria-busy={busy}
-                    className="mx-auto flex w-full min-w-0 max-w-3xl flex-col gap-6 px-3 pb-4 pt-6 sm:px-4"
-                    data-testid="chat-log"
-                  >
-                    {messages.map((message, index) => (
-                      <MessageItem
-                        key={message.id}
-                        message={message}
-                        isLast={index === messages.length - 1}
-                        busy={busy}
-                        stopped={stoppedIds.has(message.id)}
-                        onEdit={handleEdit}
-                        onRegenerate={handleRegenerate}
-                        renderToolPart={renderToolPart}
-                        answerText={tool.answerText ? answerText : undefined}
-                        answerFooter={tool.answerFooter ? answerFooter : undefined}
-                        readOnly={readOnly}
-                      />
-                    ))}
-                  </div>
+                  <MessageList
+                    messages={messages}
+                    scroller={scroller}
+                    item={{
+                      busy,
+                      onEdit: handleEdit,
+                      onRegenerate: handleRegenerate,
+                      renderToolPart,
+                      answerText: tool.answerText ? answerText : undefined,
+                      answerFooter: tool.answerFooter ? answerFooter : undefined,
+                      readOnly,
+                    }}
+                    stoppedIds={stoppedIds}
+                  />
                 )}
                 {waiting ? (
                   <div

@@ -31,6 +31,8 @@ export type MessageItemProps = {
   answerFooter?: ((message: ChatUIMessage, streaming: boolean) => ReactNode) | undefined;
   /** The chat is only shown here (written elsewhere): no editing or regenerating. */
   readOnly?: boolean;
+  /** The message's place in a virtualised chat (1-based), where not every message is in the DOM. */
+  position?: { index: number; count: number } | undefined;
 };
 
 /**
@@ -45,7 +47,7 @@ function fileParts(message: ChatUIMessage): FileUIPart[] {
   return message.parts.filter((p): p is FileUIPart => p.type === 'file');
 }
 
-function UserMessage({ message, busy, onEdit, readOnly }: MessageItemProps) {
+function UserMessage({ message, busy, onEdit, readOnly, position }: MessageItemProps) {
   const { t } = useTranslation('chat');
   const [editing, setEditing] = useState(false);
   const text = messageText(message);
@@ -61,6 +63,8 @@ function UserMessage({ message, busy, onEdit, readOnly }: MessageItemProps) {
       data-role="user"
       data-message-id={message.id}
       aria-label={t('you')}
+      aria-posinset={position?.index}
+      aria-setsize={position?.count}
     >
       {images.length ? (
         <ul className="flex max-w-[85%] flex-wrap justify-end gap-2">
@@ -207,6 +211,7 @@ function AssistantMessage({
   answerText,
   answerFooter,
   readOnly,
+  position,
 }: MessageItemProps) {
   const { t } = useTranslation('chat');
   const text = messageText(message);
@@ -228,6 +233,8 @@ function AssistantMessage({
       data-message-id={message.id}
       aria-label={t('assistant')}
       aria-busy={streaming || undefined}
+      aria-posinset={position?.index}
+      aria-setsize={position?.count}
     >
       <div className="min-w-0 text-fg">
         {message.parts.map((part, index) => {

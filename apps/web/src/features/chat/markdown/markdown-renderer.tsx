@@ -7,6 +7,7 @@ import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
 import { CopyButton } from '../copy-button.tsx';
 import { PageCitationButton, useDocumentCitations } from '../document-citations.tsx';
+import { markdownBlocks } from './markdown-blocks.ts';
 import { EXTERNAL_LINK_REL, markdownUrlTransform, safeHttpUrl, urlHost } from './markdown-policy.ts';
 import { remarkPageCitations } from './page-citations-plugin.ts';
 
@@ -50,7 +51,7 @@ function plugins(math: MathModule | null, highlight: HighlightModule | null, cit
   if (citations) remarkPlugins.push(remarkPageCitations);
   const rehypePlugins: PluggableList = [[rehypeSanitize, sanitizeSchema]];
   if (math) rehypePlugins.push([math.rehypeKatex, { strict: 'ignore' }]);
-  if (highlight) rehypePlugins.push([highlight.rehypeHighlight, { detect: false }]);
+  if (highlight) rehypePlugins.push(highlight.rehypeHighlight);
   return { remarkPlugins, rehypePlugins };
 }
 
@@ -179,30 +180,45 @@ const components: Components = {
   table: Table,
 };
 
+type Plugins = ReturnType<typeof plugins>;
+
+/**
+ * One top-level block of an answer. Memoised on its text and the plugins: while an answer streams
+ * only its last block changes, so only that one is parsed and rendered again.
+ */
+const MarkdownBlock = memo(function MarkdownBlock({ text, plugins }: { text: string; plugins: Plugins }) {
+  return (
+    <ReactMarkdown
+      remarkPlugins={plugins.remarkPlugins}
+      rehypePlugins={plugins.rehypePlugins}
+      components={components}
+      urlTransform={markdownUrlTransform}
+    >
+      {text}
+    </ReactMarkdown>
+  );
+});
+
 /**
  * An answer's markdown: GFM tables, math (KaTeX), highlighted code with a copy button. Math and
- * highlighting are loaded the first time an answer needs them. While an answer streams, React may
- * defer the re-parse behind more urgent updates (typing stays smooth).
+ * highlighting are loaded the first time an answer needs them. The answer is rendered block by block
+ * (markdown-blocks.ts), so a streaming answer costs the parse of its last block, not of all of it;
+ * React may also defer that behind more urgent updates (typing stays smooth).
  */
 function MarkdownRenderer({ text }: { text: string }) {
   const deferred = useDeferredValue(text);
   const math = MATH_HINT.test(deferred) ? use(loadMath()) : null;
   const highlight = CODE_HINT.test(deferred) ? use(loadHighlight()) : null;
   const citations = (useDocumentCitations()?.documents.length ?? 0) > 0;
-  const { remarkPlugins, rehypePlugins } = useMemo(
-    () => plugins(math, highlight, citations),
-    [math, highlight, citations],
-  );
+  const blockPlugins = useMemo(() => plugins(math, highlight, citations), [math, highlight, citations]);
+  const blocks = useMemo(() => markdownBlocks(deferred), [deferred]);
   return (
     <div className="chat-markdown">
-      <ReactMarkdown
-        remarkPlugins={remarkPlugins}
-        rehypePlugins={rehypePlugins}
-        components={components}
-        urlTransform={markdownUrlTransform}
-      >
-        {deferred}
-      </ReactMarkdown>
+      {blocks.map((block, index) => (
+        // Blocks only grow at the end while streaming, so their position is a stable key.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <MarkdownBlock key={index} text={block} plugins={blockPlugins} />
+      ))}
     </div>
   );
 }
