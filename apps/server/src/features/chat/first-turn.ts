@@ -4,9 +4,11 @@ import { preparedStatement } from '../../db/prepared-statement.ts';
 import { creditDay } from '../credits/credits.service.ts';
 import { titleFromMessage, userMessageText } from './chat.service.ts';
 
-/** What the one statement did; `not-written` and `out-of-credits` mean it wrote nothing. */
+/** What the one statement did; only `written` and `credited` wrote anything. */
 export type FirstTurnResult =
-  /** The thread exists, or the message id is taken: the usual steps tell the person why. */
+  /** The thread exists (the person's next message, or someone else's chat): the usual steps follow. */
+  | { kind: 'thread-exists' }
+  /** The message id is taken: the usual steps tell the person why. */
   | { kind: 'not-written' }
   | { kind: 'out-of-credits' }
   /** The thread appeared meanwhile (a race on its id): the credit is taken, nothing else written. */
@@ -66,7 +68,8 @@ export async function writeFirstTurn(
     if (databaseCode(err) === UNIQUE_VIOLATION) return [];
     throw err;
   });
-  if (!row || row.existed) return { kind: 'not-written' };
+  if (!row) return { kind: 'not-written' };
+  if (row.existed) return { kind: 'thread-exists' };
   if (!row.allowed) return { kind: 'out-of-credits' };
   const taken = row.credit_day ?? null;
   return row.created ? { kind: 'written', creditDay: taken } : { kind: 'credited', creditDay: taken };
