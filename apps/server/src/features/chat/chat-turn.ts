@@ -122,7 +122,14 @@ export async function startChatTurn(
   try {
     if (!written) {
       await checkMessageDocuments(db, { userId: user.id, plan: user.plan, request, accepts: tool.documents === true });
-      ({ created } = await claimThread(db, { userId: user.id, plan: user.plan, request, answerId, now: at }));
+      ({ created } = await claimThread(db, {
+        userId: user.id,
+        plan: user.plan,
+        request,
+        answerId,
+        now: at,
+        exists: first?.kind === 'thread-exists',
+      }));
       claimed = true;
       if (user.plan === 'free' && !creditDay) {
         creditDay = await reserveCredit(db, user.id, env.FREE_DAILY_MESSAGES, at);

@@ -52,14 +52,15 @@ export function checkModel(model: ResolvedModel | undefined, plan: Plan, request
 /**
  * Finds or creates the thread and claims it for one answer: at most one answer is generated per
  * thread at a time. A thread id that belongs to someone else is "not found", never revealed.
+ * `exists`: the caller just found the id taken, so there is no point trying to create it.
  */
 export async function claimThread(
   db: Db,
-  args: { userId: string; plan: Plan; request: ChatRequest; answerId: string; now: Date },
+  args: { userId: string; plan: Plan; request: ChatRequest; answerId: string; now: Date; exists?: boolean },
 ): Promise<{ created: boolean }> {
   const { userId, request, answerId, now } = args;
   let created = false;
-  if (request.trigger === 'submit-message') {
+  if (request.trigger === 'submit-message' && !args.exists) {
     const inserted = await db
       .insert(threads)
       .values({

@@ -1,13 +1,14 @@
 import { type ChatRequest, PDF_MEDIA_TYPE, type UserMessage } from '@polymath/shared';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/query-rows.ts';
+import { preparedStatement } from '../../db/prepared-statement.ts';
 import { creditDay } from '../credits/credits.service.ts';
 import { titleFromMessage, userMessageText } from './chat.service.ts';
 
-/** What the one statement did; `not-written` and `out-of-credits` mean it wrote nothing. */
+/** What the one statement did; only `written` and `credited` wrote anything. */
 export type FirstTurnResult =
-  /** The thread exists, or the message id is taken: the usual steps tell the person why. */
+  /** The thread exists (the person's next message, or someone else's chat): the usual steps follow. */
+  | { kind: 'thread-exists' }
+  /** The message id is taken: the usual steps tell the person why. */
   | { kind: 'not-written' }
   | { kind: 'out-of-credits' }
   /** The thread appeared meanwhile (a race on its id): the credit is taken, nothing else written. */
@@ -45,57 +46,81 @@ export async function writeFirstTurn(
 ): Promise<FirstTurnResult> {
   const { userId, request, answerId, now } = args;
   const message: UserMessage = request.message;
-  const day = creditDay(now);
-  const at = now.toISOString();
-  const answerAt = new Date(now.getTime() + 1).toISOString();
-  const toolInput = args.toolInput === undefined ? null : JSON.stringify(args.toolInput);
-  const credit =
-    args.dailyLimit === null
-      ? sql`select null::date as day where not exists (select 1 from existing)`
-      : sql`insert into credit_usage (user_id, day, used)
-          select ${userId}, ${day}::date, 1 where ${args.dailyLimit}::int > 0 and not exists (select 1 from existing)
-          on conflict (user_id, day) do update set used = credit_usage.used + 1
-          where credit_usage.used < ${args.dailyLimit}::int
-          returning day`;
-  const rows = queryRows<{ existed: boolean; credited: boolean; credit_day: string | null; created: boolean }>(
-    db,
-    sql`
-    with existing as (select 1 from threads where id = ${request.threadId}),
-    credit as (${credit}),
-    thread as (
-      insert into threads (id, user_id, tool_id, title, model_id, active_answer_id, tool_input, created_at, updated_at)
-      select ${request.threadId}, ${userId}, ${request.toolId}, ${titleFromMessage(userMessageText(message))},
-        ${request.modelId}, ${answerId}, ${toolInput}::jsonb, ${at}::timestamptz, ${at}::timestamptz
-      from credit
-      on conflict (id) do nothing
-      returning id
-    ),
-    turn as (
-      insert into messages (id, thread_id, user_id, role, parts, text, status, model_id, credit_day, heartbeat_at, created_at)
-      select m.id, thread.id, ${userId}, m.role, m.parts, m.text, m.status, m.model_id,
-        case when m.takes_credit then credit.day end, m.heartbeat_at, m.created_at
-      from thread, credit, (values
-        (1, ${message.id}, 'user', ${JSON.stringify(message.parts)}::jsonb, ${userMessageText(message)}, 'complete',
-          null::text, false, null::timestamptz, ${at}::timestamptz),
-        (2, ${answerId}, 'assistant', '[]'::jsonb, '', 'streaming', ${request.modelId}, true, ${at}::timestamptz, ${answerAt}::timestamptz)
-      ) as m(ord, id, role, parts, text, status, model_id, takes_credit, heartbeat_at, created_at)
-      order by m.ord
-      returning id
-    )
-    select exists (select 1 from existing) as existed, exists (select 1 from credit) as credited,
-      (select day::text from credit) as credit_day, exists (select 1 from thread) as created`,
-  );
+  const text = userMessageText(message);
   // A message id already taken (an edit sent as a new chat, or someone else's id) fails the whole
   // statement, so nothing of it stays; writeTurn then answers as for any message.
-  const [row] = await rows.catch((err: unknown) => {
+  const [row] = await firstTurnStatement(db, [
+    request.threadId,
+    userId,
+    creditDay(now),
+    args.dailyLimit,
+    request.toolId,
+    titleFromMessage(text),
+    request.modelId,
+    answerId,
+    args.toolInput === undefined ? null : JSON.stringify(args.toolInput),
+    now.toISOString(),
+    message.id,
+    JSON.stringify(message.parts),
+    text,
+    new Date(now.getTime() + 1).toISOString(),
+  ]).catch((err: unknown) => {
     if (databaseCode(err) === UNIQUE_VIOLATION) return [];
     throw err;
   });
-  if (!row || row.existed) return { kind: 'not-written' };
-  if (!row.credited) return { kind: 'out-of-credits' };
+  if (!row) return { kind: 'not-written' };
+  if (row.existed) return { kind: 'thread-exists' };
+  if (!row.allowed) return { kind: 'out-of-credits' };
   const taken = row.credit_day ?? null;
   return row.created ? { kind: 'written', creditDay: taken } : { kind: 'credited', creditDay: taken };
 }
+
+/**
+ * $1 thread id, $2 user id, $3 credit day, $4 daily limit (null: Pro, nothing taken), $5 tool,
+ * $6 title, $7 model, $8 answer id, $9 tool input (JSON or null), $10 now, $11 message id,
+ * $12 message parts (JSON), $13 message text, $14 the answer's created_at (a millisecond later, so
+ * the two sort in order). The credit upsert is reserveCredit's; the answer carries the day it took.
+ */
+const firstTurnStatement = preparedStatement<{
+  existed: boolean;
+  allowed: boolean;
+  credit_day: string | null;
+  created: boolean;
+}>(
+  'chat_first_turn',
+  `with existing as (select 1 from threads where id = $1),
+  credit as (
+    insert into credit_usage (user_id, day, used)
+    select $2, $3::date, 1 where $4::int > 0 and not exists (select 1 from existing)
+    on conflict (user_id, day) do update set used = credit_usage.used + 1
+    where credit_usage.used < $4::int
+    returning day
+  ),
+  allowed as (
+    select day from credit
+    union all
+    select null::date where $4::int is null and not exists (select 1 from existing)
+  ),
+  thread as (
+    insert into threads (id, user_id, tool_id, title, model_id, active_answer_id, tool_input, created_at, updated_at)
+    select $1, $2, $5, $6, $7, $8, $9::jsonb, $10::timestamptz, $10::timestamptz from allowed
+    on conflict (id) do nothing
+    returning id
+  ),
+  turn as (
+    insert into messages (id, thread_id, user_id, role, parts, text, status, model_id, credit_day, heartbeat_at, created_at)
+    select m.id, thread.id, $2, m.role, m.parts, m.text, m.status, m.model_id,
+      case when m.takes_credit then allowed.day end, m.heartbeat_at, m.created_at
+    from thread, allowed, (values
+      (1, $11, 'user', $12::jsonb, $13, 'complete', null::text, false, null::timestamptz, $10::timestamptz),
+      (2, $8, 'assistant', '[]'::jsonb, '', 'streaming', $7, true, $10::timestamptz, $14::timestamptz)
+    ) as m(ord, id, role, parts, text, status, model_id, takes_credit, heartbeat_at, created_at)
+    order by m.ord
+    returning id
+  )
+  select exists (select 1 from existing) as existed, exists (select 1 from allowed) as allowed,
+    (select day::text from allowed) as credit_day, exists (select 1 from thread) as created`,
+);
 
 const UNIQUE_VIOLATION = '23505';
 
