@@ -324,6 +324,32 @@ describeEachDatabase('chat', (ctx) => {
       expect(rest).not.toContain('w400');
     });
 
+    it('streams each of the provider tokens as one text delta, between the chunks useChat expects', async () => {
+      const c = await signedInUser(app, mailer);
+      const { res, chunks } = await chat(c, sendBody(newId('t'), 'Tokens [[fake tokens=5 pace=0]]'));
+      expect(res.status).toBe(200);
+      expect(chunks.map((ch) => ch.type)).toEqual([
+        'start',
+        'start-step',
+        'text-start',
+        ...Array.from({ length: 5 }, () => 'text-delta'),
+        'text-end',
+        'finish-step',
+        'finish',
+      ]);
+      expect(chunks.filter((ch) => ch.type === 'text-delta').map((ch) => ch.delta)).toEqual([
+        'Hello from gpt-4o-mini (openai stand-in). w1',
+        ' w2',
+        ' w3',
+        ' w4',
+        ' w5',
+      ]);
+      const start = chunks[0] as { messageId?: string; messageMetadata?: { status?: string } };
+      expect(start.messageId).toBeTruthy();
+      expect(start.messageMetadata?.status).toBe('streaming');
+      expect((chunks.at(-1) as { messageMetadata?: { status?: string } }).messageMetadata?.status).toBe('complete');
+    });
+
     it('an answer keeps going when the browser goes away, and can be resumed from the start', async () => {
       const c = await signedInUser(app, mailer);
       const threadId = newId('t');

@@ -19,15 +19,15 @@ export type AnswerRelay = {
   /** Starts relaying an answer; `undefined` when this stream id is already live here. */
   open(streamId: string): Promise<LiveAnswer | undefined>;
   /** The frames of a running answer from its start, then as they come; null when none is running. */
-  resume(streamId: string): Promise<ReadableStream<string> | null>;
+  resume(streamId: string): Promise<ReadableStream<Uint8Array> | null>;
   close(): Promise<void>;
 };
 
 export type LiveAnswer = {
   /** Sends one chunk to every listener and keeps it for later ones. */
   push(chunk: UIMessageChunk): void;
-  /** A stream of this answer's frames from now on (whoever started it listens before the first push). */
-  listen(): ReadableStream<string>;
+  /** A stream of this answer's frames (UTF-8) from now on (whoever started it listens before the first push). */
+  listen(): ReadableStream<Uint8Array>;
   /** The end of the stream (`data: [DONE]`); listeners close and the answer is forgotten. */
   end(): Promise<void>;
 };
@@ -39,7 +39,10 @@ const DONE_VALUE = 'DONE';
 const SENTINEL_TTL_SECONDS = 24 * 60 * 60;
 const END_FRAME = 'data: [DONE]\n\n';
 
-type Listener = { write(frame: string): void; end(): void };
+/** Frames go out as bytes, encoded once for every listener (no encoding stream per response). */
+const encoder = new TextEncoder();
+
+type Listener = { write(frame: Uint8Array): void; end(): void };
 
 /** A delta kept in the log, merged with the next ones of the same part: a replay sends one frame per part. */
 type LoggedDelta = { type: 'text-delta' | 'reasoning-delta'; id: string; delta: string };
@@ -56,7 +59,7 @@ type Remote = {
   opened(streamId: string): Promise<void>;
   ended(streamId: string, listenerIds: string[]): Promise<void>;
   publish(listenerId: string, message: string): void;
-  resume(streamId: string): Promise<ReadableStream<string> | null>;
+  resume(streamId: string): Promise<ReadableStream<Uint8Array> | null>;
   close(): Promise<void>;
 };
 
@@ -79,11 +82,11 @@ export function createAnswerRelay(options: { redisUrl?: string | undefined; logg
       })
     : undefined;
 
-  const listen = (entry: Entry, fromStart: boolean): ReadableStream<string> => {
+  const listen = (entry: Entry, fromStart: boolean): ReadableStream<Uint8Array> => {
     let listener: Listener | undefined;
-    return new ReadableStream<string>({
+    return new ReadableStream<Uint8Array>({
       start(controller) {
-        if (fromStart && entry.log.length > 0) controller.enqueue(replay(entry));
+        if (fromStart && entry.log.length > 0) controller.enqueue(encoder.encode(replay(entry)));
         listener = {
           write: (frame) => controller.enqueue(frame),
           end: () => controller.close(),
@@ -113,16 +116,19 @@ export function createAnswerRelay(options: { redisUrl?: string | undefined; logg
               isPlainDelta(chunk) ? { type: chunk.type, id: chunk.id, delta: chunk.delta } : frameOf(chunk),
             );
           }
+          if (entry.listeners.size === 0 && entry.remote.length === 0) return;
           const frame = frameOf(chunk);
-          for (const listener of entry.listeners) listener.write(frame);
+          const bytes = encoder.encode(frame);
+          for (const listener of entry.listeners) listener.write(bytes);
           for (const id of entry.remote) remote?.publish(id, frame);
         },
         listen: () => listen(entry, false),
         async end() {
           if (live.get(streamId) !== entry) return;
           live.delete(streamId);
+          const end = encoder.encode(END_FRAME);
           for (const listener of entry.listeners) {
-            listener.write(END_FRAME);
+            listener.write(end);
             listener.end();
           }
           entry.listeners.clear();
@@ -221,7 +227,8 @@ function createRedisRemote(
       pub.publish(`${KEY_PREFIX}:chunk:${listenerId}`, message).catch(warn);
     },
     async resume(streamId) {
-      return (await client.resumeExistingStream(streamId)) ?? null;
+      const stream = await client.resumeExistingStream(streamId);
+      return stream ? stream.pipeThrough(new TextEncoderStream()) : null;
     },
     async close() {
       if (ready) await Promise.allSettled([pub.quit(), sub.quit()]);

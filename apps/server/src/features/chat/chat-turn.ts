@@ -41,8 +41,8 @@ export type TurnUser = { id: string; plan: Plan };
 export type ChatTurn = {
   /** The answer's message id (also its stream id for resuming). */
   answerId: string;
-  /** The AI SDK UI message stream (SSE text) of the answer, for whoever started the turn. */
-  stream: ReadableStream<string>;
+  /** The AI SDK UI message stream (SSE, UTF-8 bytes) of the answer, for whoever started the turn. */
+  stream: ReadableStream<Uint8Array>;
   /** Resolves when the answer is settled in the database, however it ended. */
   settled: Promise<AnswerOutcome>;
 };

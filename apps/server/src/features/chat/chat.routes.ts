@@ -15,8 +15,8 @@ import { type ChatTurnDeps, startChatTurn } from './chat-turn.ts';
 /** A message of 20,000 characters in any script fits; anything bigger is not a chat message. */
 export const CHAT_BODY_LIMIT = 128 * 1024;
 
-function streamResponse(stream: ReadableStream<string>): Response {
-  return new Response(stream.pipeThrough(new TextEncoderStream()), { headers: UI_MESSAGE_STREAM_HEADERS });
+function streamResponse(stream: ReadableStream<Uint8Array>): Response {
+  return new Response(stream, { headers: UI_MESSAGE_STREAM_HEADERS });
 }
 
 /**

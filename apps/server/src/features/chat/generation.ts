@@ -61,11 +61,11 @@ const download = createGuardedDownload();
  * One reader per answer does it all (bench B3: thousands of answers in one process): each chunk of
  * the AI SDK's UI message stream goes to the relay (every listener's stream and the replay log) and
  * into the answer's parts, which one timer for all answers saves (answer-saver.ts).
- * Returns the SSE text stream for the caller that started it.
+ * Returns the SSE stream (UTF-8 bytes) for the caller that started it.
  */
 export async function startGeneration(
   input: GenerationInput,
-): Promise<{ stream: ReadableStream<string>; settled: Promise<AnswerOutcome> }> {
+): Promise<{ stream: ReadableStream<Uint8Array>; settled: Promise<AnswerOutcome> }> {
   const { db, logger, runtime, answerId, modelId } = input;
   const log = logger.child({ threadId: input.threadId, answerId, modelId });
   const opened = await runtime.streams.open(answerId);

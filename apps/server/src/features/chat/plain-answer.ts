@@ -51,11 +51,15 @@ export async function* plainAnswerChunks(input: PlainAnswerInput): AsyncGenerato
         case 'model-call-end':
           finishReason = part.finishReason;
           continue;
-        default: {
-          const chunk = toUIMessageChunk(part, { sendReasoning: true, onError: input.onError });
-          if (chunk) yield chunk;
-        }
+        case 'text-delta':
+        case 'reasoning-delta':
+          // An empty delta (OpenAI's first chunk carries the role and content "") says nothing;
+          // streamText drops it too.
+          if (part.text === '' && part.providerMetadata == null) continue;
+          break;
       }
+      const chunk = toUIMessageChunk(part, { sendReasoning: true, onError: input.onError });
+      if (chunk) yield chunk;
     }
   } catch (err) {
     // Stopped (or shutting down): what was said stays, and the stream ends as streamText ends it.
