@@ -1,10 +1,8 @@
 import enChat from './en/chat.json';
 import enCommon from './en/common.json';
 import enDocuments from './en/documents.json';
-import enErrors from './en/errors.json';
 import enHistory from './en/history.json';
 import enTools from './en/tools.json';
-import enValidation from './en/validation.json';
 
 /**
  * The English texts the first screen and the shell use: bundled with the app (the default language and
@@ -13,8 +11,6 @@ import enValidation from './en/validation.json';
 export const en = {
   common: enCommon,
   tools: enTools,
-  validation: enValidation,
-  errors: enErrors,
   chat: enChat,
   history: enHistory,
   documents: enDocuments,

@@ -2,6 +2,8 @@ import i18next from 'i18next';
 
 /** The namespaces of locales/en-more.ts (more-texts.test.ts keeps the two lists the same). */
 export const MORE_NAMESPACES = [
+  'errors',
+  'validation',
   'horoscope',
   'webSearch',
   'whatsapp',
