@@ -6,6 +6,8 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   build: {
     target: 'es2022',
+    // Every browser that runs es2022 supports <link rel="modulepreload">: no polyfill in the boot chunk.
+    modulePreload: { polyfill: false },
     // Each route and overlay is its own chunk; only the first route's code loads up front.
     chunkSizeWarningLimit: 300,
     rolldownOptions: {

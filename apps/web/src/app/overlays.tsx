@@ -1,11 +1,14 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { OrientationHint } from '../features/onboarding/orientation-hint.tsx';
+import { withMoreTexts } from '../lib/i18n/more-texts.ts';
 import { useAppSelector } from '../lib/store/store.ts';
 
-const UpgradeToProDialog = lazy(() => import('../features/billing/upgrade-to-pro-dialog.tsx'));
-const SubscriptionSuccessDialog = lazy(() => import('../features/billing/subscription-success-dialog.tsx'));
-const WhatsAppDialog = lazy(() => import('../features/whatsapp/whatsapp-dialog.tsx'));
-const AuthDialog = lazy(() => import('../features/auth/auth-dialog.tsx'));
+const UpgradeToProDialog = lazy(withMoreTexts(() => import('../features/billing/upgrade-to-pro-dialog.tsx')));
+const SubscriptionSuccessDialog = lazy(
+  withMoreTexts(() => import('../features/billing/subscription-success-dialog.tsx')),
+);
+const WhatsAppDialog = lazy(withMoreTexts(() => import('../features/whatsapp/whatsapp-dialog.tsx')));
+const AuthDialog = lazy(withMoreTexts(() => import('../features/auth/auth-dialog.tsx')));
 
 /**
  * Overlays are loaded only when first opened (spec §2), then stay mounted so closing animates and

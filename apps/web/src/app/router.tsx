@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteError } from '../components/errors/route-error.tsx';
 import { LoadingPlaceholder } from '../components/ui/loading-placeholder.tsx';
+import { withMoreTexts } from '../lib/i18n/more-texts.ts';
 import { Component as ChatLayout } from './layouts/chat-layout.tsx';
 import { RequireGuest, RequireUser } from './routes/guards.tsx';
 import { Component as Root } from './routes/root.tsx';
@@ -9,7 +10,8 @@ import { Component as WebMain } from './routes/web-main.tsx';
 /**
  * Every route of the spec (§2); each screen is its own lazily loaded chunk, except the first screen's:
  * the root, the chat layout and /web-main are part of the boot chunk, so the first screen is one file
- * and a few shared ones rather than a chain of route chunks fetched one after another (B7, B8).
+ * and a few shared ones rather than a chain of route chunks fetched one after another (B7, B8). The
+ * lazy ones resolve with the tools' texts loaded (withMoreTexts), which the first screen does without.
  */
 export const routes: RouteObject[] = [
   {
@@ -29,69 +31,73 @@ export const routes: RouteObject[] = [
           {
             path: 'image-generator/:threadId?',
             handle: { title: 'tools:imageGenerator.title' },
-            lazy: () => import('./routes/image-generator.tsx'),
+            lazy: withMoreTexts(() => import('./routes/image-generator.tsx')),
           },
           {
             path: 'photo-translate/:threadId?',
             handle: { title: 'tools:photoTranslate.title' },
-            lazy: () => import('./routes/photo-translate.tsx'),
+            lazy: withMoreTexts(() => import('./routes/photo-translate.tsx')),
           },
           {
             path: 'horoscope',
             handle: { title: 'tools:horoscope.title' },
-            lazy: () => import('./routes/horoscope.tsx'),
+            lazy: withMoreTexts(() => import('./routes/horoscope.tsx')),
           },
           {
             path: 'horoscope/:pathId/:threadId?',
             handle: { title: 'tools:horoscope.title' },
-            lazy: () => import('./routes/horoscope.tsx'),
+            lazy: withMoreTexts(() => import('./routes/horoscope.tsx')),
           },
           {
             path: 'tattoo-generator/:threadId?',
             handle: { title: 'tools:tattooGenerator.title' },
-            lazy: () => import('./routes/tattoo-generator.tsx'),
+            lazy: withMoreTexts(() => import('./routes/tattoo-generator.tsx')),
           },
           {
             path: 'logo-maker/:threadId?',
             handle: { title: 'tools:logoMaker.title' },
-            lazy: () => import('./routes/logo-maker.tsx'),
+            lazy: withMoreTexts(() => import('./routes/logo-maker.tsx')),
           },
           {
             path: 'web-search/:threadId?',
             handle: { title: 'tools:webSearch.title' },
-            lazy: () => import('./routes/web-search.tsx'),
+            lazy: withMoreTexts(() => import('./routes/web-search.tsx')),
           },
           // Chats held inside WhatsApp, as the history opens them (read-only: they continue there).
           {
             path: 'whatsapp/:threadId?',
             handle: { title: 'whatsapp:page.title' },
-            lazy: () => import('./routes/whatsapp.tsx'),
+            lazy: withMoreTexts(() => import('./routes/whatsapp.tsx')),
           },
         ],
       },
-      { path: 'gallery', handle: { title: 'tools:gallery.title' }, lazy: () => import('./routes/gallery.tsx') },
+      {
+        path: 'gallery',
+        handle: { title: 'tools:gallery.title' },
+        lazy: withMoreTexts(() => import('./routes/gallery.tsx')),
+      },
       {
         element: <RequireUser />,
         children: [
           {
             path: 'settings',
-            lazy: () => import('./layouts/settings-layout.tsx'),
+            lazy: withMoreTexts(() => import('./layouts/settings-layout.tsx')),
             children: [
               { index: true, element: <Navigate to="/settings/account" replace /> },
               {
                 path: 'account',
                 handle: { title: 'settings.account' },
-                lazy: () => import('./routes/settings/account.tsx'),
+                lazy: withMoreTexts(() => import('./routes/settings/account.tsx')),
               },
               {
                 path: 'login-connections',
                 handle: { title: 'settings.loginConnections' },
-                lazy: () => import('./routes/settings/login-connections.tsx'),
+                lazy: withMoreTexts(() => import('./routes/settings/login-connections.tsx')),
               },
               {
                 path: 'my-plan',
                 handle: { title: 'settings.myPlan' },
-                lazy: () => import('./routes/settings/my-plan.tsx'),
+                lazy: withMoreTexts(() => import('./routes/settings/my-plan.tsx')),
               },
             ],
           },
@@ -99,47 +105,63 @@ export const routes: RouteObject[] = [
           {
             path: 'payment/sandbox/checkout/:sessionId',
             handle: { title: 'billing.sandbox.checkoutTitle' },
-            lazy: () => import('./routes/payment-sandbox-checkout.tsx'),
+            lazy: withMoreTexts(() => import('./routes/payment-sandbox-checkout.tsx')),
           },
           {
             path: 'payment/sandbox/portal',
             handle: { title: 'billing.sandbox.portalTitle' },
-            lazy: () => import('./routes/payment-sandbox-portal.tsx'),
+            lazy: withMoreTexts(() => import('./routes/payment-sandbox-portal.tsx')),
           },
           // The WhatsApp sandbox's phone (test mode): plays the signed-in person's numbers.
           {
             path: 'whatsapp/sandbox',
             handle: { title: 'whatsapp:phonePage.title' },
-            lazy: () => import('./routes/whatsapp-sandbox.tsx'),
+            lazy: withMoreTexts(() => import('./routes/whatsapp-sandbox.tsx')),
           },
         ],
       },
       // Plans are public: a visitor compares them and signs in when they continue to checkout.
-      { path: 'payment', handle: { title: 'payment.title' }, lazy: () => import('./routes/payment.tsx') },
+      {
+        path: 'payment',
+        handle: { title: 'payment.title' },
+        lazy: withMoreTexts(() => import('./routes/payment.tsx')),
+      },
       {
         element: <RequireGuest />,
         children: [
-          { path: 'sign-in', handle: { title: 'auth.signIn' }, lazy: () => import('./routes/sign-in.tsx') },
-          { path: 'sign-up', handle: { title: 'auth.signUp' }, lazy: () => import('./routes/sign-up.tsx') },
+          {
+            path: 'sign-in',
+            handle: { title: 'auth.signIn' },
+            lazy: withMoreTexts(() => import('./routes/sign-in.tsx')),
+          },
+          {
+            path: 'sign-up',
+            handle: { title: 'auth.signUp' },
+            lazy: withMoreTexts(() => import('./routes/sign-up.tsx')),
+          },
           {
             path: 'forgot-password',
             handle: { title: 'auth.forgotPasswordTitle' },
-            lazy: () => import('./routes/forgot-password.tsx'),
+            lazy: withMoreTexts(() => import('./routes/forgot-password.tsx')),
           },
         ],
       },
       {
         path: 'terms-and-conditions',
         handle: { title: 'legal.terms' },
-        lazy: () => import('./routes/policies/terms.tsx'),
+        lazy: withMoreTexts(() => import('./routes/policies/terms.tsx')),
       },
-      { path: 'refund-policy', handle: { title: 'legal.refund' }, lazy: () => import('./routes/policies/refund.tsx') },
+      {
+        path: 'refund-policy',
+        handle: { title: 'legal.refund' },
+        lazy: withMoreTexts(() => import('./routes/policies/refund.tsx')),
+      },
       {
         path: 'privacy-policy',
         handle: { title: 'legal.privacy' },
-        lazy: () => import('./routes/policies/privacy.tsx'),
+        lazy: withMoreTexts(() => import('./routes/policies/privacy.tsx')),
       },
-      { path: '*', handle: { title: 'notFound.title' }, lazy: () => import('./routes/not-found.tsx') },
+      { path: '*', handle: { title: 'notFound.title' }, lazy: withMoreTexts(() => import('./routes/not-found.tsx')) },
     ],
   },
 ];

@@ -2,6 +2,7 @@ import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { initI18n } from '../lib/i18n/i18n.ts';
+import { loadMoreTexts } from '../lib/i18n/more-texts.ts';
 import { apiServer } from './api-server.ts';
 
 // Node's Request needs an absolute URL; the app's calls are relative to the page, as in a browser.
@@ -16,8 +17,10 @@ globalThis.Request = class PageRequest extends NodeRequest {
 // it to be transformed, which on a loaded 2-core machine can take longer than Testing Library's default 1 s.
 configure({ asyncUtilTimeout: 5_000 });
 
-beforeAll(() => {
-  initI18n('en');
+beforeAll(async () => {
+  await initI18n('en');
+  // Components are rendered without their lazy route, which loads the tools' texts in the app.
+  await loadMoreTexts();
   apiServer.listen({ onUnhandledRequest: 'error' });
 });
 

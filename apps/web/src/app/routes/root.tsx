@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx';
-import { startThirdPartyTags } from '../../features/analytics/third-party-tags.ts';
 import { usePageViews } from '../../features/analytics/use-page-views.ts';
 import { useAuthSession } from '../../features/auth/use-auth-session.ts';
 import { useGetPublicConfigQuery } from '../../lib/api/base-api.ts';
@@ -18,7 +17,10 @@ export function Component() {
   useDocumentTitle();
 
   useEffect(() => {
-    if (config) startThirdPartyTags(config);
+    // The tag loader is fetched only where tags are configured: most first screens need none (B7).
+    if (config && (config.gtmId || config.adPixelId)) {
+      void import('../../features/analytics/third-party-tags.ts').then((m) => m.startThirdPartyTags(config));
+    }
   }, [config]);
 
   return (

@@ -1,10 +1,9 @@
 import { type ChatToolId, threadPagePath, toolRequiresPro } from '@polymath/shared';
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Conversation, type ConversationTool } from '../../features/chat/conversation.tsx';
-import { CreditsMeter } from '../../features/credits/credits-meter.tsx';
 import { DemoBanner } from '../../features/models/demo-banner.tsx';
 import { isModelLocked } from '../../features/models/model-selection.ts';
 import { useCurrentModel } from '../../features/models/use-current-model.ts';
@@ -13,6 +12,12 @@ import { ToolIntro } from '../../features/tools/tool-intro.tsx';
 import { upgradeToProDialogSet } from '../../lib/store/dialogs-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 import { useChatSession } from './use-chat-session.ts';
+
+// Today's messages left: a signed-in person's only (the meter shows nothing to a visitor), so its code
+// (with the credits query) is not on a visitor's first screen (B7).
+const CreditsMeter = lazy(() =>
+  import('../../features/credits/credits-meter.tsx').then((m) => ({ default: m.CreditsMeter })),
+);
 
 export type ToolChatProps = {
   toolId: ChatToolId;
@@ -109,7 +114,11 @@ export function ToolChat({
       banner={model?.demo ? <DemoBanner /> : null}
       footer={
         <div className="px-3 pb-2">
-          <CreditsMeter />
+          {signedIn ? (
+            <Suspense fallback={null}>
+              <CreditsMeter />
+            </Suspense>
+          ) : null}
         </div>
       }
     />

@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from '@polymath/shared';
 import { AlertTriangle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
@@ -5,7 +6,8 @@ import { Button } from '../ui/button.tsx';
 
 /**
  * Shown when a route fails to render or its code cannot be loaded (a deploy replaced the chunk):
- * never a blank screen; reloading fetches the new build.
+ * never a blank screen; reloading fetches the new build. The error texts may not be loaded (they are
+ * not on the first screen, and loading them could be what failed): the English message stands in.
  */
 export function RouteError() {
   const { t } = useTranslation();
@@ -14,7 +16,9 @@ export function RouteError() {
   return (
     <div role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
       <AlertTriangle className="h-10 w-10 text-danger" aria-hidden="true" />
-      <h1 className="text-xl font-semibold">{t('errors:INTERNAL_ERROR')}</h1>
+      <h1 className="text-xl font-semibold">
+        {t('errors:INTERNAL_ERROR', { defaultValue: ERROR_MESSAGES.INTERNAL_ERROR })}
+      </h1>
       <p className="max-w-sm text-muted">{t('errorPage.text')}</p>
       <Button onClick={() => window.location.reload()}>{t('errorPage.reload')}</Button>
     </div>

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { sessionApi } from '../../lib/api/session-api.ts';
+import { loadMoreTexts } from '../../lib/i18n/more-texts.ts';
 import type { AppDispatch } from '../../lib/store/store.ts';
 import { userLoadingStarted, userSignedIn, userSignedOut } from '../../lib/store/user-slice.ts';
 import { toast } from '../../lib/toast/toast.ts';
@@ -16,6 +17,8 @@ export async function loadCurrentUser(dispatch: AppDispatch, t: TFunction, optio
     sessionApi.endpoints.getSession.initiate(undefined, { forceRefetch: true, subscribe: false }),
   );
   if (session.error) {
+    // The error texts are not on the first screen (B7): loaded before the message is made.
+    await loadMoreTexts().catch(() => undefined);
     toast.error(t('errors:authenticationFailed'));
     dispatch(userSignedOut());
     return null;
@@ -26,6 +29,7 @@ export async function loadCurrentUser(dispatch: AppDispatch, t: TFunction, optio
   }
   const me = await dispatch(sessionApi.endpoints.getMe.initiate(undefined, { forceRefetch: true, subscribe: false }));
   if (me.error || !me.data) {
+    await loadMoreTexts().catch(() => undefined);
     toast.error(t('errors:couldNotRetrieveUser'));
     // Only a server that answered ends the session there; a request that never got an answer (the
     // page being left, the network gone) must not sign the person out everywhere.

@@ -1,5 +1,14 @@
 import { ArrowUp, Mic, MicOff, Square } from 'lucide-react';
-import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef } from 'react';
+import {
+  type ClipboardEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'react-redux';
 import { buttonClass } from '../../components/ui/button.tsx';
@@ -9,7 +18,6 @@ import { authDialogOpened } from '../../lib/store/dialogs-slice.ts';
 import { type RootState, useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 import { toast } from '../../lib/toast/toast.ts';
 import { AttachButton } from './attach-button.tsx';
-import { AttachmentTray } from './attachment-tray.tsx';
 import { isPdfFile } from './attachments.ts';
 import type { AttachmentsControl } from './use-attachments.ts';
 import { useDictation } from './use-dictation.ts';
@@ -17,6 +25,10 @@ import { useDictation } from './use-dictation.ts';
 const MAX_ROWS_HEIGHT = 200;
 /** The browser sizes a textarea to its text by itself (Chromium 123+, Safari 26+). */
 const FIELD_SIZING = typeof CSS !== 'undefined' && CSS.supports?.('field-sizing', 'content') === true;
+
+// The tray (chips, upload progress, a PDF's reading status) shows only once something is attached: its
+// own chunk, so an empty chat's first screen does not fetch it (B7).
+const AttachmentTray = lazy(() => import('./attachment-tray.tsx').then((m) => ({ default: m.AttachmentTray })));
 
 export type ChatInputProps = {
   draftKey: string;
@@ -125,7 +137,11 @@ export function ChatInput({
   return (
     <form onSubmit={onSubmit} className="mx-auto w-full max-w-3xl px-3 pb-3 sm:px-4 sm:pb-4">
       <div className="flex flex-col gap-2 rounded-3xl border border-border bg-surface p-2 shadow-sm focus-within:border-accent">
-        {attachments ? <AttachmentTray attachments={attachments} /> : null}
+        {attachments?.items.length ? (
+          <Suspense fallback={null}>
+            <AttachmentTray attachments={attachments} />
+          </Suspense>
+        ) : null}
         <div className="flex items-end gap-1 sm:gap-2">
           {attachments ? (
             <AttachButton

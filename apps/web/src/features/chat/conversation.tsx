@@ -7,13 +7,15 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx';
 import { apiErrorCode } from '../../lib/api/api-error.ts';
+import { withMoreTexts } from '../../lib/i18n/more-texts.ts';
 import { authDialogOpened } from '../../lib/store/dialogs-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 import { chatApi } from './chat-api.ts';
 import type { ChatUIMessage } from './chat-request.ts';
 import { GuestChat } from './guest-chat.tsx';
 
-const ChatSession = lazy(() => import('./chat-session.tsx'));
+// With the error texts (ChatErrorNotice, upload errors), which the first screen does without.
+const ChatSession = lazy(withMoreTexts(() => import('./chat-session.tsx')));
 
 type Loaded = { messages: ChatUIMessage[]; live: boolean };
 

@@ -7,7 +7,7 @@ import { useAppDispatch } from '../../lib/store/store.ts';
 import { ChatInput } from './chat-input.tsx';
 import { ChatIntro } from './chat-intro.tsx';
 import type { ConversationModel, ConversationTool } from './conversation.tsx';
-import { useAttachments } from './use-attachments.ts';
+import type { AttachmentsControl } from './use-attachments.ts';
 
 /**
  * A signed-out visitor's empty chat: the same screen as ChatSession's before its first message (intro
@@ -31,14 +31,21 @@ export function GuestChat({
   const { model } = current;
   const vision = model?.capabilities.vision ?? false;
   const documentsMode = !tool.documents ? 'off' : tool.documents.locked ? 'locked' : 'on';
-  const attachments = useAttachments({
-    enabled: vision,
-    documents: documentsMode,
-    onLocked: () => dispatch(upgradeToProDialogSet(true)),
-  });
   const signIn = (): false => {
     dispatch(authDialogOpened('signIn'));
     return false;
+  };
+  // The paperclip as a visitor sees it (its menu, the PRO lock); nothing can be attached before signing
+  // in, so there is no upload state here (use-attachments stays in ChatSession's chunk).
+  const attachments: AttachmentsControl = {
+    items: [],
+    enabled: vision,
+    documents: documentsMode,
+    uploading: false,
+    add: signIn,
+    remove: () => undefined,
+    documentRead: () => undefined,
+    onLocked: () => dispatch(upgradeToProDialogSet(true)),
   };
   const fillExample = (text: string) => {
     dispatch(draftChanged({ key: tool.id, text }));
@@ -107,7 +114,7 @@ export function GuestChat({
               draftKey={tool.id}
               onSend={signIn}
               busy={false}
-              attachments={tool.takeFiles ? undefined : attachments.control}
+              attachments={tool.takeFiles ? undefined : attachments}
               disabled={tool.sendDisabled}
             />
             {footer}

@@ -1,13 +1,14 @@
 import { lazy, type ReactNode, Suspense, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { baseApi } from '../../lib/api/base-api.ts';
+import { withMoreTexts } from '../../lib/i18n/more-texts.ts';
 import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 import { HistorySkeleton } from './history-skeleton.tsx';
 import type { HistoryTool } from './thread-row.tsx';
 
 // A signed-in person's history (tabs, search, the list with its rows, rename schema and menus) is its
 // own chunk: a visitor's first screen does not fetch it (B7).
-const SignedInHistory = lazy(() => import('./signed-in-history.tsx'));
+const SignedInHistory = lazy(withMoreTexts(() => import('./signed-in-history.tsx')));
 
 /** How long typing pauses before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 250;

@@ -10,20 +10,22 @@ export function readLocale(): Locale {
 }
 
 /**
- * English is bundled (the default and every key's fallback); Turkish is its own chunk, which i18next
- * asks this backend for when the language is Turkish: at start for a Turkish visitor (main.tsx waits
- * for it before the first render) or on switching. An English visitor's first screen never fetches it.
+ * The first screen's English is bundled (the default and every key's fallback). The rest are chunks
+ * i18next asks this backend for: Turkish (all of it) when the language is Turkish, at start for a
+ * Turkish visitor (main.tsx waits for it before the first render) or on switching; the tools' English
+ * (en-more.ts) with the first page or dialog that needs it (more-texts.ts). An English visitor's first
+ * screen fetches neither.
  */
-const otherLanguages: BackendModule = {
+const chunks: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    if (language !== 'tr') {
-      callback(null, {});
-      return;
-    }
-    import('../../locales/tr.ts').then(
-      ({ tr }) => callback(null, tr[namespace as keyof typeof tr] ?? {}),
+    const texts: Promise<Record<string, unknown>> =
+      language === 'tr'
+        ? import('../../locales/tr.ts').then((m) => m.tr)
+        : import('../../locales/en-more.ts').then((m) => m.enMore);
+    texts.then(
+      (all) => callback(null, (all[namespace] as Record<string, unknown> | undefined) ?? {}),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
   },
@@ -32,16 +34,17 @@ const otherLanguages: BackendModule = {
 /** Resolves once the language's texts are loaded (at once for English). */
 export function initI18n(lng: Locale = readLocale()): Promise<unknown> {
   const ready = i18next
-    .use(otherLanguages)
+    .use(chunks)
     .use(initReactI18next)
     .init({
       resources: { en },
-      // The bundled English does not stop the backend from loading the other language.
+      // The bundled English does not stop the backend from loading the rest.
       partialBundledLanguages: true,
       lng,
       fallbackLng: DEFAULT_LOCALE,
       supportedLngs: [...LOCALES],
       defaultNS: 'common',
+      // Only these load at start; the tools' namespaces come with their pages (more-texts.ts).
       ns: Object.keys(en),
       interpolation: { escapeValue: false }, // React escapes
       returnNull: false,
