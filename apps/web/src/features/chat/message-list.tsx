@@ -97,39 +97,42 @@ function VirtualMessageList({ messages, scroller, item, stoppedIds }: Props) {
     initialRect: { width: 0, height: typeof window === 'undefined' ? 0 : window.innerHeight },
   });
   return (
-    <div
-      role="feed"
-      aria-label={t('conversation')}
-      aria-busy={item.busy}
-      className={LIST_CLASS}
-      data-testid="chat-log"
-      data-virtual="true"
-    >
-      <div ref={list} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((row) => {
-          const message = messages[row.index];
-          if (!message) return null;
-          return (
-            <div
-              key={row.key}
-              ref={virtualizer.measureElement}
-              data-index={row.index}
-              className={`absolute left-0 top-0 w-full ${row.index < count - 1 ? 'pb-6' : ''}`}
-              style={{ transform: `translateY(${row.start - margin}px)` }}
-            >
-              <MessageItem
-                {...item}
-                message={message}
-                isLast={row.index === count - 1}
-                stopped={stoppedIds.has(message.id)}
-                position={{ index: row.index + 1, count }}
-              />
-            </div>
-          );
-        })}
+    <>
+      <div
+        role="feed"
+        aria-label={t('conversation')}
+        aria-busy={item.busy}
+        className={LIST_CLASS}
+        data-testid="chat-log"
+        data-virtual="true"
+      >
+        <div ref={list} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const message = messages[row.index];
+            if (!message) return null;
+            return (
+              <div
+                key={row.key}
+                ref={virtualizer.measureElement}
+                data-index={row.index}
+                className={`absolute left-0 top-0 w-full ${row.index < count - 1 ? 'pb-6' : ''}`}
+                style={{ transform: `translateY(${row.start - margin}px)` }}
+              >
+                <MessageItem
+                  {...item}
+                  message={message}
+                  isLast={row.index === count - 1}
+                  stopped={stoppedIds.has(message.id)}
+                  position={{ index: row.index + 1, count }}
+                />
+              </div>
+            );
+          })}
+        </div>
       </div>
+      {/* Beside the feed, not in it: a feed holds articles only. */}
       <LatestAnswer messages={messages} busy={item.busy} />
-    </div>
+    </>
   );
 }
 
