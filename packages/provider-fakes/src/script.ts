@@ -164,7 +164,8 @@ function jsonEnd(text: string, start: number): number {
  * Reads the last `[[fake key=value key …]]` directive in a text, or undefined when there is none.
  * Values are whole numbers, bare words, double-quoted strings (`\"`, `\\` and `\n` escapes) or, for
  * `args`, a JSON object written as is, e.g. `[[fake tokens=5 pace=2 reasoning=3]]`,
- * `[[fake text="Hello, world"]]`, `[[fake drop=4]]`, `[[fake tool=generate_image args={"prompt":"a fox"}]]`.
+ * `[[fake text="Hello, world"]]`, `[[fake markdown=30000 pace=2]]` (a 30 KB markdown answer),
+ * `[[fake drop=4]]`, `[[fake tool=generate_image args={"prompt":"a fox"}]]`.
  * Throws DirectiveError for an unknown key, a bad value or a missing `]]`.
  */
 export function parseDirective(text: string): FakeScript | undefined {

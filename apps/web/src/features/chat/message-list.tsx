@@ -74,6 +74,13 @@ function VirtualMessageList({ messages, scroller, item, stoppedIds }: Props) {
     setLayout({ margin: list.current?.offsetTop ?? 0, mounted: true });
   }, []);
   const { margin } = layout;
+  // Open at the end: with the scroll container known, it goes to the bottom before the virtualiser
+  // (whose layout effect runs after this one) reads the scroll position, so the first messages it
+  // renders are the last ones, not the first ones and then the last ones a frame later.
+  useLayoutEffect(() => {
+    const el = layout.mounted ? scroller.current : null;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [layout.mounted, scroller]);
   const count = messages.length;
   // Stable between renders (a new function would make the virtualiser measure everything again).
   const getItemKey = useCallback((index: number) => messages[index]?.id ?? index, [messages]);
@@ -84,43 +91,48 @@ function VirtualMessageList({ messages, scroller, item, stoppedIds }: Props) {
     getItemKey,
     overscan: 4,
     scrollMargin: margin,
-    // A chat opens at its end: the first render already picks the last messages.
+    // A chat opens at its end: the first render already picks the last messages (for a window's
+    // height, until the scroll container is measured).
     initialOffset: () => count * ESTIMATED_HEIGHT,
+    initialRect: { width: 0, height: typeof window === 'undefined' ? 0 : window.innerHeight },
   });
   return (
-    <div
-      role="feed"
-      aria-label={t('conversation')}
-      aria-busy={item.busy}
-      className={LIST_CLASS}
-      data-testid="chat-log"
-      data-virtual="true"
-    >
-      <div ref={list} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((row) => {
-          const message = messages[row.index];
-          if (!message) return null;
-          return (
-            <div
-              key={row.key}
-              ref={virtualizer.measureElement}
-              data-index={row.index}
-              className={`absolute left-0 top-0 w-full ${row.index < count - 1 ? 'pb-6' : ''}`}
-              style={{ transform: `translateY(${row.start - margin}px)` }}
-            >
-              <MessageItem
-                {...item}
-                message={message}
-                isLast={row.index === count - 1}
-                stopped={stoppedIds.has(message.id)}
-                position={{ index: row.index + 1, count }}
-              />
-            </div>
-          );
-        })}
+    <>
+      <div
+        role="feed"
+        aria-label={t('conversation')}
+        aria-busy={item.busy}
+        className={LIST_CLASS}
+        data-testid="chat-log"
+        data-virtual="true"
+      >
+        <div ref={list} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const message = messages[row.index];
+            if (!message) return null;
+            return (
+              <div
+                key={row.key}
+                ref={virtualizer.measureElement}
+                data-index={row.index}
+                className={`absolute left-0 top-0 w-full ${row.index < count - 1 ? 'pb-6' : ''}`}
+                style={{ transform: `translateY(${row.start - margin}px)` }}
+              >
+                <MessageItem
+                  {...item}
+                  message={message}
+                  isLast={row.index === count - 1}
+                  stopped={stoppedIds.has(message.id)}
+                  position={{ index: row.index + 1, count }}
+                />
+              </div>
+            );
+          })}
+        </div>
       </div>
+      {/* Beside the feed, not in it: a feed holds articles only. */}
       <LatestAnswer messages={messages} busy={item.busy} />
-    </div>
+    </>
   );
 }
 
