@@ -36,6 +36,8 @@ type Run = {
   cls: number;
   /** Lighthouse's own warnings (e.g. the page did not paint) and a runtime error, if any. */
   warnings: string[];
+  /** Lighthouse could not measure the load (a runtime error such as NO_NAVSTART): its score of 0 says nothing. */
+  failed: boolean;
 };
 
 type Page = { key: string; label: string; url: string };
@@ -61,11 +63,17 @@ async function audit(url: string, port: number): Promise<Run> {
     si: value('speed-index'),
     cls: value('cumulative-layout-shift'),
     warnings,
+    failed: lhr.runtimeError !== undefined,
   };
 }
 
-/** The middle run by score (the lower middle of an even count): one real run, not a mix of runs. */
-function median(runs: Run[]): Run {
+/**
+ * The middle run by score (the lower middle of an even count): one real run, not a mix of runs. Runs
+ * Lighthouse could not measure are left out (they are named in the warnings), unless all failed.
+ */
+function median(all: Run[]): Run {
+  const measured = all.filter((r) => !r.failed);
+  const runs = measured.length > 0 ? measured : all;
   const sorted = [...runs].sort((a, b) => a.score - b.score || b.lcp - a.lcp);
   const run = sorted[Math.floor((sorted.length - 1) / 2)];
   if (!run) throw new Error('no Lighthouse runs');

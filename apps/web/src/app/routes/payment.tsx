@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx';
 import { ActiveSubscription } from '../../features/billing/active-subscription.tsx';
-import { useSubscription } from '../../features/billing/billing-api.ts';
+import { useGetBillingPlansQuery, useSubscription } from '../../features/billing/billing-api.ts';
 import { PaymentReady } from '../../features/billing/payment-ready.tsx';
 import { PlanCheckout } from '../../features/billing/plan-checkout.tsx';
 import { PlanComparison } from '../../features/billing/plan-comparison.tsx';
@@ -34,9 +34,12 @@ export function Component() {
 function Plans({ cancelled }: { cancelled: boolean }) {
   const { t } = useTranslation();
   const { data, isLoading } = useSubscription();
+  // The plans' query too (RTK Query shares it with PlanCheckout): the page appears whole once both are
+  // in, rather than the comparison below moving down when the plans arrive (layout shift, B8's CLS).
+  const plans = useGetBillingPlansQuery();
   // Held here, not in PlanCheckout: signing in from checkout reloads the subscription and remounts it.
   const [chosen, setChosen] = useState<BillingPeriod>();
-  if (isLoading) return <LoadingPlaceholder />;
+  if (isLoading || plans.isLoading) return <LoadingPlaceholder />;
   if (data?.subscription?.entitled) return <ActiveSubscription subscription={data.subscription} />;
   return (
     <div className="flex flex-col gap-8">
