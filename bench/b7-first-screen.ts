@@ -13,7 +13,7 @@
  * JavaScript response of that load is counted. The gzip figure gzips each body here (node:zlib, level 9),
  * so it does not depend on how the server encodes; the bytes actually transferred are beside it.
  */
-import { mkdtempSync, rmSync, unlinkSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +23,7 @@ import type { Bench, Context } from './lib/context.ts';
 import { type BenchReport, type Figure, figure, verdict } from './lib/results.ts';
 import { startOurServer } from './lib/server.ts';
 import { kb } from './lib/stats.ts';
-import { buildBaseline, CHROMIUM, ensureWebBuild, serveFolder } from './lib/web.ts';
+import { buildBaseline, CHROMIUM, ensureWebBuild, removeBaseline, serveFolder } from './lib/web.ts';
 
 const GZIP_TARGET_BYTES = 170 * 1024;
 const FILES_TARGET = 12;
@@ -266,11 +266,7 @@ async function run({ options, fakes }: Context): Promise<BenchReport> {
     await browser?.close();
     baselineServer?.close();
     await server.stop();
-    // The node_modules link first, so nothing can follow it into the repository's folder.
-    try {
-      unlinkSync(join(tmp, 'node_modules'));
-    } catch {}
-    rmSync(tmp, { recursive: true, force: true });
+    removeBaseline(tmp);
   }
 }
 

@@ -12,7 +12,7 @@
  * - `--rounds N` loads of each page (default 3, `--smoke` 1), rotating the pages so each goes first in
  *   turn; the figures are each page's median run (by score), with the baseline's median beside it.
  */
-import { mkdtempSync, rmSync, unlinkSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +21,7 @@ import lighthouse from 'lighthouse';
 import type { Bench, Context } from './lib/context.ts';
 import { type BenchReport, type Figure, figure, verdict } from './lib/results.ts';
 import { startOurServer } from './lib/server.ts';
-import { buildBaseline, CHROMIUM, ensureWebBuild, serveFolder } from './lib/web.ts';
+import { buildBaseline, CHROMIUM, ensureWebBuild, removeBaseline, serveFolder } from './lib/web.ts';
 
 const SCORE_TARGET = 95;
 const LCP_TARGET_MS = 2500;
@@ -189,11 +189,7 @@ async function run({ options, fakes }: Context): Promise<BenchReport> {
     chrome?.kill();
     baselineServer?.close();
     await server.stop();
-    // The node_modules link first, so nothing can follow it into the repository's folder.
-    try {
-      unlinkSync(join(tmp, 'node_modules'));
-    } catch {}
-    rmSync(tmp, { recursive: true, force: true });
+    removeBaseline(tmp);
   }
 }
 

@@ -3,7 +3,17 @@
  * React-only baseline page served by a bare static server.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import react from '@vitejs/plugin-react';
@@ -105,4 +115,12 @@ export async function serveFolder(dir: string): Promise<{ url: string; server: S
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return { url: `http://127.0.0.1:${port}`, server };
+}
+
+/** Removes a folder buildBaseline built in: its node_modules link first, so nothing follows it into the repository. */
+export function removeBaseline(dir: string): void {
+  try {
+    unlinkSync(join(dir, 'node_modules'));
+  } catch {}
+  rmSync(dir, { recursive: true, force: true });
 }

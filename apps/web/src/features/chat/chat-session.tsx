@@ -1,7 +1,7 @@
 import { useChat } from '@ai-sdk/react';
 import { documentIdFromUrl, type ErrorCode } from '@polymath/shared';
 import { type DynamicToolUIPart, type FileUIPart, generateId, isToolUIPart, type ToolUIPart } from 'ai';
-import { ArrowDown, ImagePlus } from 'lucide-react';
+import { ArrowDown } from 'lucide-react';
 import { type DragEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'react-redux';
@@ -27,6 +27,7 @@ import {
 import type { ConversationModel, ConversationTool } from './conversation.tsx';
 import { type ChatDocument, type DocumentCitations, DocumentCitationsContext } from './document-citations.tsx';
 import { DocumentPanel } from './document-panel.tsx';
+import { DropOverlay } from './drop-overlay.tsx';
 import { preloadMarkdown } from './markdown/lazy-markdown.tsx';
 import { MessageList } from './message-list.tsx';
 import { useAttachments } from './use-attachments.ts';
@@ -403,19 +404,7 @@ export default function ChatSession({
             ) : null}
           </div>
           {dragging ? (
-            <div
-              className="pointer-events-none absolute inset-2 z-10 flex flex-col items-center justify-center gap-2 rounded-3xl border-2 border-dashed border-accent bg-bg/85 text-center text-sm font-medium"
-              aria-hidden="true"
-            >
-              <ImagePlus className="h-8 w-8 text-accent" />
-              {tool.takeFiles
-                ? t('attach.dropPhoto')
-                : documentsMode !== 'off'
-                  ? t('documents:attach.drop')
-                  : vision
-                    ? t('attach.drop')
-                    : t('attach.noVision')}
-            </div>
+            <DropOverlay takesPhotos={Boolean(tool.takeFiles)} documents={documentsMode !== 'off'} vision={vision} />
           ) : null}
           {readOnly ? (
             tool.readOnly

@@ -1,12 +1,11 @@
-import { ImagePlus } from 'lucide-react';
 import { type DragEvent, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { draftChanged } from '../../lib/store/chat-slice.ts';
 import { authDialogOpened, upgradeToProDialogSet } from '../../lib/store/dialogs-slice.ts';
 import { useAppDispatch } from '../../lib/store/store.ts';
 import { ChatInput } from './chat-input.tsx';
 import { ChatIntro } from './chat-intro.tsx';
 import type { ConversationModel, ConversationTool } from './conversation.tsx';
+import { DropOverlay } from './drop-overlay.tsx';
 import type { AttachmentsControl } from './use-attachments.ts';
 
 /**
@@ -26,7 +25,6 @@ export function GuestChat({
   banner?: ReactNode;
   footer?: ReactNode;
 }) {
-  const { t } = useTranslation('chat');
   const dispatch = useAppDispatch();
   const { model } = current;
   const vision = model?.capabilities.vision ?? false;
@@ -89,19 +87,7 @@ export function GuestChat({
           </div>
         </div>
         {dragging ? (
-          <div
-            className="pointer-events-none absolute inset-2 z-10 flex flex-col items-center justify-center gap-2 rounded-3xl border-2 border-dashed border-accent bg-bg/85 text-center text-sm font-medium"
-            aria-hidden="true"
-          >
-            <ImagePlus className="h-8 w-8 text-accent" />
-            {tool.takeFiles
-              ? t('attach.dropPhoto')
-              : documentsMode !== 'off'
-                ? t('documents:attach.drop')
-                : vision
-                  ? t('attach.drop')
-                  : t('attach.noVision')}
-          </div>
+          <DropOverlay takesPhotos={Boolean(tool.takeFiles)} documents={documentsMode !== 'off'} vision={vision} />
         ) : null}
         {readOnly ? (
           tool.readOnly
