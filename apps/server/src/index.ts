@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
+import { createAdaptorServer } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { appJobs } from './app-jobs.ts';
 import { openDatabase } from './db/client.ts';
@@ -25,6 +26,13 @@ import { createFileStore } from './lib/storage/create-file-store.ts';
 /** Start-up: validate env, open and migrate the database, serve, drain on SIGTERM. */
 /** After the grace period for running answers, how long closing connections and the database may take. */
 const SHUTDOWN_CLOSE_MS = 5000;
+/**
+ * Connections the kernel may hold for us while the event loop is busy (the kernel caps it at
+ * net.core.somaxconn). Node's default, 511, overflows when a burst of new chats arrives during a
+ * busy moment (bench B3: 1,000 a second), and a connection whose handshake the kernel dropped is
+ * reset about a minute later instead of waiting its turn.
+ */
+const LISTEN_BACKLOG = 4096;
 
 async function main() {
   let env: ReturnType<typeof loadEnv>;
@@ -148,13 +156,15 @@ async function main() {
     webSearch: webSearch ?? null,
     whatsapp,
   });
-  const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
+  const server = createAdaptorServer({ fetch: app.fetch, hostname: env.HOST }) as Server;
+  server.listen({ host: env.HOST, port: env.PORT, backlog: LISTEN_BACKLOG }, () => {
+    const { port } = server.address() as AddressInfo;
     logger.info(
-      { url: env.PUBLIC_URL, port: info.port, dataDir: database.kind === 'pglite' ? env.DATA_DIR : undefined },
+      { url: env.PUBLIC_URL, port, dataDir: database.kind === 'pglite' ? env.DATA_DIR : undefined },
       'listening',
     );
     if (process.stdout.isTTY) console.log(`\n  Polymath is running at ${env.PUBLIC_URL}\n`);
-  }) as Server;
+  });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
