@@ -16,17 +16,25 @@ export function LazyToaster() {
     if (sonnerRequested()) setRequested(true);
     return onSonnerRequested(() => setRequested(true));
   }, []);
-  if (!requested) return null;
+  // The host is there from the first render, even before any toast: an open dialog hides the rest of
+  // the page from assistive technology and from role queries (Radix's hideOthers), except [aria-live]
+  // elements that exist when it opens. A Toaster first mounted while a dialog is open (the lightbox's
+  // Delete raises the first toast) would otherwise have its Undo hidden. aria-live="off" is the default
+  // politeness, so the host announces nothing itself; sonner's own region does.
   return (
-    <Suspense fallback={null}>
-      <Toaster
-        theme={theme}
-        duration={TOAST_DURATION_MS}
-        visibleToasts={TOAST_VISIBLE_MAX}
-        position="top-center"
-        richColors
-        closeButton
-      />
-    </Suspense>
+    <div aria-live="off" data-testid="toaster-host">
+      {requested ? (
+        <Suspense fallback={null}>
+          <Toaster
+            theme={theme}
+            duration={TOAST_DURATION_MS}
+            visibleToasts={TOAST_VISIBLE_MAX}
+            position="top-center"
+            richColors
+            closeButton
+          />
+        </Suspense>
+      ) : null}
+    </div>
   );
 }
