@@ -3,6 +3,10 @@
  * The web app translates `errors:<code>`; `message` is the English fallback.
  * Auth messages are the spec's catalogue (§8), word for word.
  */
+/** The one message a page can show when it cannot load any text: its own constant, so the web app's
+ * first screen carries this line and not the whole catalogue (B7). */
+export const INTERNAL_ERROR_MESSAGE = 'Something went wrong.';
+
 export const ERROR_MESSAGES = {
   // General
   BAD_REQUEST: 'The request could not be understood.',
@@ -16,7 +20,7 @@ export const ERROR_MESSAGES = {
   UNSUPPORTED_MEDIA_TYPE: 'This content type is not supported.',
   RATE_LIMITED: 'Too many requests. Please wait a moment and try again.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
-  INTERNAL_ERROR: 'Something went wrong.',
+  INTERNAL_ERROR: INTERNAL_ERROR_MESSAGE,
   // Authentication (spec §8)
   EMAIL_ALREADY_IN_USE: 'Email already in use',
   INVALID_EMAIL: 'Invalid email address',
@@ -81,7 +85,7 @@ export const ERROR_MESSAGES = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
-export const ERROR_CODES = Object.keys(ERROR_MESSAGES) as ErrorCode[];
+export const ERROR_CODES = /* @__PURE__ */ Object.keys(ERROR_MESSAGES) as ErrorCode[];
 
 /** HTTP status for each code; the server maps errors in one place with this. */
 export const ERROR_STATUS: Record<ErrorCode, number> = {
@@ -154,7 +158,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
 export type ErrorBody = { error: { code: ErrorCode; message: string; requestId?: string } };
 
 export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(ERROR_MESSAGES, value);
+  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
 }
 
 /**

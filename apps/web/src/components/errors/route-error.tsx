@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES } from '@polymath/shared';
+import { INTERNAL_ERROR_MESSAGE } from '@polymath/shared';
 import { AlertTriangle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
@@ -16,9 +16,7 @@ export function RouteError() {
   return (
     <div role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
       <AlertTriangle className="h-10 w-10 text-danger" aria-hidden="true" />
-      <h1 className="text-xl font-semibold">
-        {t('errors:INTERNAL_ERROR', { defaultValue: ERROR_MESSAGES.INTERNAL_ERROR })}
-      </h1>
+      <h1 className="text-xl font-semibold">{t('errors:INTERNAL_ERROR', { defaultValue: INTERNAL_ERROR_MESSAGE })}</h1>
       <p className="max-w-sm text-muted">{t('errorPage.text')}</p>
       <Button onClick={() => window.location.reload()}>{t('errorPage.reload')}</Button>
     </div>
