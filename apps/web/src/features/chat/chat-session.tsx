@@ -2,7 +2,7 @@ import { useChat } from '@ai-sdk/react';
 import { documentIdFromUrl, type ErrorCode } from '@polymath/shared';
 import { type DynamicToolUIPart, type FileUIPart, generateId, isToolUIPart, type ToolUIPart } from 'ai';
 import { ArrowDown } from 'lucide-react';
-import { type DragEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'react-redux';
 import { useNavigate, useParams } from 'react-router';
@@ -31,6 +31,7 @@ import { DropOverlay } from './drop-overlay.tsx';
 import { preloadMarkdown } from './markdown/lazy-markdown.tsx';
 import { MessageList } from './message-list.tsx';
 import { useAttachments } from './use-attachments.ts';
+import { useFileDrop } from './use-file-drop.ts';
 import { useStickToBottom } from './use-stick-to-bottom.ts';
 
 /** What the last request was, so a retry repeats it and a failed send can be put back in the input. */
@@ -305,37 +306,21 @@ export default function ChatSession({
     document.getElementById('chat-input')?.focus();
   };
 
-  const [dragging, setDragging] = useState(false);
   const readOnly = tool.readOnly !== undefined;
-  const hasFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files');
-  const onDragOver = (e: DragEvent) => {
-    if (readOnly || !hasFiles(e)) return;
-    e.preventDefault();
-    e.dataTransfer.dropEffect = vision || documentsMode !== 'off' || tool.takeFiles ? 'copy' : 'none';
-    setDragging(true);
-  };
-  const onDragLeave = (e: DragEvent) => {
-    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
-  };
-  const onDrop = (e: DragEvent) => {
-    if (readOnly || !hasFiles(e)) return;
-    e.preventDefault();
-    setDragging(false);
-    if (!signedIn) dispatch(authDialogOpened('signIn'));
-    else if (tool.takeFiles) tool.takeFiles([...e.dataTransfer.files]);
-    else attachments.control.add([...e.dataTransfer.files]);
-  };
+  const { dragging, handlers: dropHandlers } = useFileDrop({
+    disabled: readOnly,
+    accepts: vision || documentsMode !== 'off' || Boolean(tool.takeFiles),
+    onFiles: (files) => {
+      if (!signedIn) dispatch(authDialogOpened('signIn'));
+      else if (tool.takeFiles) tool.takeFiles(files);
+      else attachments.control.add(files);
+    },
+  });
 
   return (
     <DocumentCitationsContext.Provider value={citations}>
       <div className="flex min-h-0 flex-1">
-        {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping files is a shortcut; the paperclip button does the same */}
-        <div
-          className="relative flex min-h-0 min-w-0 flex-1 flex-col"
-          onDragOver={onDragOver}
-          onDragLeave={onDragLeave}
-          onDrop={onDrop}
-        >
+        <div className="relative flex min-h-0 min-w-0 flex-1 flex-col" {...dropHandlers}>
           {banner}
           <div className="relative min-h-0 flex-1">
             <div

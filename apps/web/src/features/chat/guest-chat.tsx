@@ -1,4 +1,4 @@
-import { type DragEvent, type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { draftChanged } from '../../lib/store/chat-slice.ts';
 import { authDialogOpened, upgradeToProDialogSet } from '../../lib/store/dialogs-slice.ts';
 import { useAppDispatch } from '../../lib/store/store.ts';
@@ -7,6 +7,7 @@ import { ChatIntro } from './chat-intro.tsx';
 import type { ConversationModel, ConversationTool } from './conversation.tsx';
 import { DropOverlay } from './drop-overlay.tsx';
 import type { AttachmentsControl } from './use-attachments.ts';
+import { useFileDrop } from './use-file-drop.ts';
 
 /**
  * A signed-out visitor's empty chat: the same screen as ChatSession's before its first message (intro
@@ -50,34 +51,16 @@ export function GuestChat({
     document.getElementById('chat-input')?.focus();
   };
 
-  const [dragging, setDragging] = useState(false);
   const readOnly = tool.readOnly !== undefined;
-  const hasFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files');
-  const onDragOver = (e: DragEvent) => {
-    if (readOnly || !hasFiles(e)) return;
-    e.preventDefault();
-    e.dataTransfer.dropEffect = vision || documentsMode !== 'off' || tool.takeFiles ? 'copy' : 'none';
-    setDragging(true);
-  };
-  const onDragLeave = (e: DragEvent) => {
-    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
-  };
-  const onDrop = (e: DragEvent) => {
-    if (readOnly || !hasFiles(e)) return;
-    e.preventDefault();
-    setDragging(false);
-    signIn();
-  };
+  const { dragging, handlers: dropHandlers } = useFileDrop({
+    disabled: readOnly,
+    accepts: vision || documentsMode !== 'off' || Boolean(tool.takeFiles),
+    onFiles: signIn,
+  });
 
   return (
     <div className="flex min-h-0 flex-1">
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping files is a shortcut; the paperclip button does the same */}
-      <div
-        className="relative flex min-h-0 min-w-0 flex-1 flex-col"
-        onDragOver={onDragOver}
-        onDragLeave={onDragLeave}
-        onDrop={onDrop}
-      >
+      <div className="relative flex min-h-0 min-w-0 flex-1 flex-col" {...dropHandlers}>
         {banner}
         <div className="relative min-h-0 flex-1">
           <div className="absolute inset-0 overflow-y-auto overflow-x-hidden" data-testid="chat-scroller">
