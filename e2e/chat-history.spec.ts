@@ -6,12 +6,15 @@ import {
   historyMenu,
   onlyChatId,
   openChat,
+  openThread,
+  proUser,
   sendAndWait,
   storedThread,
   text,
   uniqueWord,
 } from './support/chat.ts';
 import { expect, STORAGE_KEYS, test } from './support/fixtures.ts';
+import { readServerState } from './support/server-state.ts';
 
 /**
  * The chat history in the sidebar, with real chats made through the stand-ins: starring, renaming
@@ -112,4 +115,70 @@ test('date groups follow the browser clock: Today, Previous 7 Days, Last Month, 
       await expect(history(page).locator('[data-testid^="history-group-"]')).toHaveCount(1);
     });
   }
+});
+
+test('a long chat opens at its newest messages; scrolling up loads the earlier ones in place, with a retry', async ({
+  page,
+  problems,
+}) => {
+  test.slow();
+  await proUser(page, 'long-chat');
+  // 55 turns = 110 messages: more than the 100 a chat opens with. Written through the API (the
+  // stand-in answers in two tokens), as the chat would, to keep the journey short.
+  const threadId = uniqueWord('long');
+  const turns = 55;
+  for (let turn = 1; turn <= turns; turn++) {
+    const response = await page.request.post('/api/chat', {
+      headers: { origin: readServerState().baseUrl },
+      data: {
+        trigger: 'submit-message',
+        threadId,
+        toolId: 'web-main',
+        modelId: 'gpt-4o-mini',
+        message: {
+          id: uniqueWord('m'),
+          role: 'user',
+          parts: [{ type: 'text', text: `Turn ${turn} [[fake tokens=2]]` }],
+        },
+      },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+
+  await openThread(page, threadId);
+  const log = page.getByTestId('chat-log');
+  const turn = (n: number) => log.getByTestId('chat-message').filter({ hasText: `Turn ${n} [[fake` });
+  await expect(turn(turns)).toBeInViewport();
+  // The first five turns are not in the opening page.
+  await expect(turn(5)).toHaveCount(0);
+  const bar = page.getByTestId('earlier-messages');
+  await expect(bar.getByRole('button', { name: text('en', 'chat:earlier.show') })).toBeAttached();
+
+  // The first try fails: the bar says so and offers a retry; nothing is lost or moved.
+  let failNext = true;
+  await page.route(`**/api/threads/${threadId}/messages?*`, async (route) => {
+    if (!failNext) return route.fallback();
+    failNext = false;
+    await route.fulfill({ status: 503, json: { error: { code: 'SERVICE_UNAVAILABLE', message: 'Try again' } } });
+  });
+  problems.allow(/status of 503/);
+  const scroller = page.getByTestId('chat-scroller');
+  await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+  await expect(bar.getByRole('alert')).toHaveText(text('en', 'chat:earlier.failed'));
+  await expect(turn(6)).toBeInViewport();
+
+  // The retry loads them above: the message that was at the top stays in view; the bar goes.
+  await bar.getByRole('button', { name: text('en', 'chat:actions.retry') }).click();
+  await expect(bar).toHaveCount(0);
+  await expect(turn(6)).toBeInViewport();
+  expect(await scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+  // Scrolled to the top (with the wheel, as a person would): the chat's first messages, in order.
+  await scroller.hover();
+  await page.mouse.wheel(0, -20_000);
+  await expect(turn(1)).toBeInViewport();
+  const order = await log
+    .getByTestId('chat-message')
+    .filter({ hasText: /Turn [1-5] \[\[fake/ })
+    .allInnerTexts();
+  expect(order.map((t) => /Turn (\d+)/.exec(t)?.[1])).toEqual(['1', '2', '3', '4', '5']);
 });

@@ -205,6 +205,9 @@ async function main() {
     // A small daily allowance, so e2e/chat.spec.ts uses it up in a few sends (the default is 10).
     // Every journey that sends uses its own fresh account; none sends more than this.
     FREE_DAILY_MESSAGES: '5',
+    // The long-chat journey (chat-history.spec.ts) writes 55 turns in well under a minute; the
+    // default fair-use limit is 30 a minute.
+    CHAT_RATE_LIMIT_MAX: '120',
     // Google and Apple are both the mock; only the issuer URLs differ from production.
     GOOGLE_CLIENT_ID: 'polymath-e2e-google',
     GOOGLE_CLIENT_SECRET: 'polymath-e2e-google-secret',

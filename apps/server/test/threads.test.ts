@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import {
   type Profile,
+  THREAD_MESSAGES_PAGE_SIZE,
   type Thread,
   type ThreadDetail,
   type ThreadListResponse,
   threadDetailSchema,
   threadListResponseSchema,
+  threadMessagesPageSchema,
   VALIDATION_MESSAGES,
 } from '@polymath/shared';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
@@ -428,6 +430,92 @@ describeEachDatabase('threads: one thread', (ctx) => {
     await expectError(await c.get(`/api/threads/${'x'.repeat(65)}`), 404, 'NOT_FOUND');
   });
 
+  it('a long thread opens with its newest page; older pages follow the cursor, each message once, in order', async () => {
+    const s = setup(ctx);
+    const { c, id: userId } = await user(s);
+    const id = await seedThread(ctx, userId);
+    const total = THREAD_MESSAGES_PAGE_SIZE * 2 + 7;
+    const values = Array.from({ length: total }, (_, i) => ({
+      id: `m${String(i).padStart(4, '0')}`,
+      threadId: id,
+      userId,
+      role: i % 2 === 0 ? 'user' : 'assistant',
+      parts: [{ type: 'text', text: `message ${i}` }],
+      text: `message ${i}`,
+      status: 'complete',
+    }));
+    await ctx.database.db.insert(messages).values(values);
+    // Another thread's messages are interleaved in seq: a page must skip them.
+    const other = await seedThread(ctx, userId);
+    await seedMessage(ctx, userId, other, { text: 'elsewhere' });
+
+    const res = await c.get(`/api/threads/${id}`);
+    expect(res.status).toBe(200);
+    const detail = threadDetailSchema.parse(await res.json());
+    expect(detail.messages.map((m) => m.id)).toEqual(values.slice(-THREAD_MESSAGES_PAGE_SIZE).map((v) => v.id));
+    expect(detail.olderCursor).not.toBeNull();
+
+    const seen = detail.messages.map((m) => m.id);
+    let cursor = detail.olderCursor;
+    let pages = 0;
+    while (cursor !== null) {
+      const page = await c.get(`/api/threads/${id}/messages?cursor=${cursor}`);
+      expect(page.status, await page.clone().text()).toBe(200);
+      expect(page.headers.get('cache-control')).toBe('no-store');
+      const body = threadMessagesPageSchema.parse(await page.json());
+      expect(body.messages.length).toBeLessThanOrEqual(THREAD_MESSAGES_PAGE_SIZE);
+      seen.unshift(...body.messages.map((m) => m.id));
+      cursor = body.olderCursor;
+      pages++;
+    }
+    expect(pages).toBe(2);
+    expect(seen).toEqual(values.map((v) => v.id));
+
+    // A smaller page, and the last page says there is nothing before it.
+    const small = threadMessagesPageSchema.parse(
+      await (await c.get(`/api/threads/${id}/messages?cursor=${detail.olderCursor}&limit=3`)).json(),
+    );
+    const firstShown = values.length - THREAD_MESSAGES_PAGE_SIZE;
+    expect(small.messages.map((m) => m.id)).toEqual(values.slice(firstShown - 3, firstShown).map((v) => v.id));
+    expect(small.olderCursor).not.toBeNull();
+
+    // A thread that fits one page has no cursor.
+    const short = threadDetailSchema.parse(await (await c.get(`/api/threads/${other}`)).json());
+    expect(short.messages.map((m) => m.parts)).toEqual([[{ type: 'text', text: 'elsewhere' }]]);
+    expect(short.olderCursor).toBeNull();
+  });
+
+  it("older messages: a bad cursor or limit → 400; a missing, deleted or other user's thread → 404", async () => {
+    const s = setup(ctx);
+    const a = await user(s);
+    const b = await user(s);
+    const id = await seedThread(ctx, a.id);
+    await seedMessage(ctx, a.id, id, { text: 'private words' });
+    const deleted = await seedThread(ctx, a.id, { deletedAt: new Date() });
+    for (const query of [
+      '',
+      '?cursor=',
+      '?cursor=abc',
+      '?cursor=0',
+      '?cursor=-1',
+      '?cursor=1e9',
+      `?cursor=${'9'.repeat(16)}`,
+      '?cursor=5&limit=0',
+      `?cursor=5&limit=${THREAD_MESSAGES_PAGE_SIZE + 1}`,
+      '?cursor=5&extra=1',
+    ]) {
+      await expectError(await a.c.get(`/api/threads/${id}/messages${query}`), 400, 'VALIDATION_FAILED');
+    }
+    const far = threadMessagesPageSchema.parse(
+      await (await a.c.get(`/api/threads/${id}/messages?cursor=999999999`)).json(),
+    );
+    expect(far.messages.map((m) => m.parts)).toEqual([[{ type: 'text', text: 'private words' }]]);
+    await expectError(await b.c.get(`/api/threads/${id}/messages?cursor=999999999`), 404, 'NOT_FOUND');
+    await expectError(await a.c.get(`/api/threads/${deleted}/messages?cursor=999999999`), 404, 'NOT_FOUND');
+    await expectError(await a.c.get('/api/threads/nope/messages?cursor=5'), 404, 'NOT_FOUND');
+    await expectError(await client(s.app).get(`/api/threads/${id}/messages?cursor=5`), 401, 'UNAUTHORIZED');
+  });
+
   it('rename: 50 characters are fine, 51 are refused with the spec message and nothing is written', async () => {
     const s = setup(ctx);
     const { c, id: userId } = await user(s);
@@ -571,7 +659,12 @@ describeEachDatabase('threads: one user can never read or change another user', 
       paths: Record<string, Record<string, unknown>>;
     };
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/threads', '/api/threads/{id}', '/api/threads/{id}/restore']),
+      expect.arrayContaining([
+        '/api/threads',
+        '/api/threads/{id}',
+        '/api/threads/{id}/messages',
+        '/api/threads/{id}/restore',
+      ]),
     );
     expect(Object.keys(doc.paths['/api/threads/{id}'] ?? {}).sort()).toEqual(['delete', 'get', 'patch']);
   });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { oneLineText } from '../app/text.ts';
 import { THREAD_TITLE_MAX_LENGTH, VALIDATION_MESSAGES } from '../auth/validation-messages.ts';
 import { CHAT_TOOL_IDS } from '../chat/tool-settings.ts';
-import { THREAD_PAGE_SIZE, THREAD_SEARCH_MAX_LENGTH } from './thread-limits.ts';
+import { THREAD_MESSAGES_PAGE_SIZE, THREAD_PAGE_SIZE, THREAD_SEARCH_MAX_LENGTH } from './thread-limits.ts';
 
 export const threadSchema = z.object({
   id: z.string(),
@@ -30,7 +30,7 @@ export const updateThreadSchema = z
   .refine((v) => v.title !== undefined || v.starred !== undefined, { message: VALIDATION_MESSAGES.required });
 export type UpdateThread = z.infer<typeof updateThreadSchema>;
 
-export { THREAD_PAGE_SIZE, THREAD_SEARCH_MAX_LENGTH } from './thread-limits.ts';
+export { THREAD_MESSAGES_PAGE_SIZE, THREAD_PAGE_SIZE, THREAD_SEARCH_MAX_LENGTH } from './thread-limits.ts';
 
 /** GET /api/threads query: keyset pages (cursor from the previous page), starred view, search. */
 export const threadListQuerySchema = z
@@ -73,13 +73,37 @@ export const chatMessageSchema = z.object({
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /**
- * GET /api/threads/:id: the thread, its messages in order, the answer being written if one is
- * (resume its stream), and the tool's inputs of the latest turn.
+ * Where the messages before a page start: pass it as `cursor` to GET /api/threads/:id/messages;
+ * null when the page reaches the thread's first message.
+ */
+const olderCursorSchema = z.string().nullable();
+
+/**
+ * GET /api/threads/:id: the thread, its newest messages in order (a page of at most
+ * THREAD_MESSAGES_PAGE_SIZE; `olderCursor` leads to the ones before), the answer being written if
+ * one is (resume its stream), and the tool's inputs of the latest turn.
  */
 export const threadDetailSchema = z.object({
   thread: threadSchema,
   messages: z.array(chatMessageSchema),
+  olderCursor: olderCursorSchema,
   activeAnswerId: z.string().nullable(),
   toolInput: z.record(z.string(), z.unknown()).nullable(),
 });
 export type ThreadDetail = z.infer<typeof threadDetailSchema>;
+
+/** GET /api/threads/:id/messages query: the page before `cursor` (a previous page's olderCursor). */
+export const threadMessagesQuerySchema = z
+  .object({
+    cursor: z.string().regex(/^[1-9][0-9]{0,14}$/, 'Invalid cursor'),
+    limit: z.coerce.number().int().min(1).max(THREAD_MESSAGES_PAGE_SIZE).default(THREAD_MESSAGES_PAGE_SIZE),
+  })
+  .strict();
+export type ThreadMessagesQuery = z.infer<typeof threadMessagesQuerySchema>;
+
+/** GET /api/threads/:id/messages: older messages, in order, and the cursor to the ones before them. */
+export const threadMessagesPageSchema = z.object({
+  messages: z.array(chatMessageSchema),
+  olderCursor: olderCursorSchema,
+});
+export type ThreadMessagesPage = z.infer<typeof threadMessagesPageSchema>;

@@ -3,6 +3,8 @@ import {
   threadDetailSchema,
   threadListQuerySchema,
   threadListResponseSchema,
+  threadMessagesPageSchema,
+  threadMessagesQuerySchema,
   threadSchema,
   updateThreadSchema,
 } from '@polymath/shared';
@@ -14,7 +16,14 @@ import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser, type UserEnv } from '../auth/require-user.ts';
-import { deleteThread, getThreadDetail, listThreads, restoreThread, updateThread } from './threads.service.ts';
+import {
+  deleteThread,
+  getThreadDetail,
+  getThreadMessages,
+  listThreads,
+  restoreThread,
+  updateThread,
+} from './threads.service.ts';
 
 const errorResponses = (...codes: number[]) =>
   Object.fromEntries(codes.map((code) => [code, { description: `Error (${code}): { error: { code, message } }` }]));
@@ -59,12 +68,32 @@ export function threadsRoutes(auth: Auth, stop: (answerId: string) => Promise<vo
       '/:id',
       describeRoute({
         tags: ['threads'],
-        summary: 'A thread with its messages and the answer being generated, if any',
+        summary: 'A thread with its newest messages and the answer being generated, if any',
+        description:
+          'At most 100 messages, oldest first; `olderCursor` (null when these are all) is the `cursor` of ' +
+          'GET /api/threads/:id/messages for the ones before.',
         responses: { 200: jsonResponse('The thread', threadDetailSchema), ...errorResponses(401, 404) },
       }),
       async (c) => {
         c.header('cache-control', 'no-store');
         return c.json(await getThreadDetail(c.var.deps.db, c.var.user.id, threadIdOf(c)));
+      },
+    )
+    .get(
+      '/:id/messages',
+      describeRoute({
+        tags: ['threads'],
+        summary: 'Older messages of a thread: the page before `cursor`',
+        description: "Oldest first; pass the answer's `olderCursor` again for the page before, until it is null.",
+        responses: {
+          200: jsonResponse('A page of messages', threadMessagesPageSchema),
+          ...errorResponses(400, 401, 404),
+        },
+      }),
+      validate('query', threadMessagesQuerySchema),
+      async (c) => {
+        c.header('cache-control', 'no-store');
+        return c.json(await getThreadMessages(c.var.deps.db, c.var.user.id, threadIdOf(c), c.req.valid('query')));
       },
     )
     .patch(

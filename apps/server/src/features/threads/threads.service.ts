@@ -4,13 +4,16 @@ import {
   FREE_HISTORY_DAYS,
   MESSAGE_STATUSES,
   type MessageStatus,
+  THREAD_MESSAGES_PAGE_SIZE,
   type Thread,
   type ThreadDetail,
   type ThreadListQuery,
   type ThreadListResponse,
+  type ThreadMessagesPage,
+  type ThreadMessagesQuery,
   type UpdateThread,
 } from '@polymath/shared';
-import { and, asc, desc, eq, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { afterCursor, decodeCursor, encodeCursor, keysetTime } from '../../db/keyset.ts';
@@ -191,20 +194,62 @@ export async function getOwnedThread(db: Db, userId: string, threadId: string): 
   return row ?? null;
 }
 
-/** The thread with its messages in order and the stream being generated, if any. */
+/**
+ * The thread with its newest messages in order (a page: `olderCursor` leads to the ones before) and
+ * the stream being generated, if any.
+ */
 export async function getThreadDetail(db: Db, userId: string, threadId: string): Promise<ThreadDetail> {
   const [row] = await db.select(threadColumns).from(threads).where(visibleThread(userId, threadId));
   if (!row) throw new AppError('NOT_FOUND');
-  const rows = await db
-    .select(messageColumns)
-    .from(messages)
-    .where(and(eq(messages.threadId, row.id), eq(messages.userId, userId)))
-    .orderBy(asc(messages.seq));
+  const page = await messagesPage(db, userId, row.id, THREAD_MESSAGES_PAGE_SIZE);
   return {
     thread: toThread(row),
-    messages: rows.map(toChatMessage),
+    ...page,
     activeAnswerId: row.activeAnswerId,
     toolInput: isRecord(row.toolInput) ? row.toolInput : null,
+  };
+}
+
+/** The messages before a page of the thread (its `olderCursor`), as the person scrolls up. */
+export async function getThreadMessages(
+  db: Db,
+  userId: string,
+  threadId: string,
+  query: ThreadMessagesQuery,
+): Promise<ThreadMessagesPage> {
+  const [row] = await db.select({ id: threads.id }).from(threads).where(visibleThread(userId, threadId));
+  if (!row) throw new AppError('NOT_FOUND');
+  return messagesPage(db, userId, row.id, query.limit, Number(query.cursor));
+}
+
+/**
+ * The `limit` newest messages before `beforeSeq` (the newest of all without it), oldest first. The
+ * cursor is the page's first seq: keyset on messages_thread_seq_idx, so any page costs the same.
+ */
+async function messagesPage(
+  db: Db,
+  userId: string,
+  threadId: string,
+  limit: number,
+  beforeSeq?: number,
+): Promise<ThreadMessagesPage> {
+  const rows = await db
+    .select({ ...messageColumns, seq: messages.seq })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.threadId, threadId),
+        eq(messages.userId, userId),
+        beforeSeq === undefined ? undefined : lt(messages.seq, beforeSeq),
+      ),
+    )
+    .orderBy(desc(messages.seq))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit).reverse();
+  const first = page[0];
+  return {
+    messages: page.map(toChatMessage),
+    olderCursor: rows.length > limit && first ? String(first.seq) : null,
   };
 }
 

@@ -114,6 +114,7 @@ const storedThread: ThreadDetail = {
       ],
     },
   ],
+  olderCursor: null,
   activeAnswerId: null,
   toolInput: null,
 };

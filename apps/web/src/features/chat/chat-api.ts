@@ -1,13 +1,24 @@
-import type { ThreadDetail } from '@polymath/shared';
+import type { ThreadDetail, ThreadMessagesPage } from '@polymath/shared';
 import { baseApi } from '../../lib/api/base-api.ts';
 
-/** GET /api/threads/:id for the chat screen: the thread, its messages and its live stream, if any. */
+/**
+ * The chat screen's reads: GET /api/threads/:id (the thread, its newest messages and its live
+ * stream, if any) and GET /api/threads/:id/messages (the messages before them, as the person scrolls up).
+ */
 export const chatApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getChatThread: build.query<ThreadDetail, string>({
       query: (id) => ({ url: `/threads/${encodeURIComponent(id)}`, cache: 'no-store' }),
       providesTags: (_result, _error, id) => [{ type: 'Threads', id }],
       // The chat copies the messages once; an old copy is never kept for the next visit.
+      keepUnusedDataFor: 0,
+    }),
+    getEarlierMessages: build.query<ThreadMessagesPage, { threadId: string; cursor: string }>({
+      query: ({ threadId, cursor }) => ({
+        url: `/threads/${encodeURIComponent(threadId)}/messages`,
+        params: { cursor },
+        cache: 'no-store',
+      }),
       keepUnusedDataFor: 0,
     }),
   }),

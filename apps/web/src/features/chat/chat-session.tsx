@@ -31,6 +31,7 @@ import { DropOverlay } from './drop-overlay.tsx';
 import { preloadMarkdown } from './markdown/lazy-markdown.tsx';
 import { MessageList } from './message-list.tsx';
 import { useAttachments } from './use-attachments.ts';
+import { useEarlierMessages } from './use-earlier-messages.ts';
 import { useFileDrop } from './use-file-drop.ts';
 import { useStickToBottom } from './use-stick-to-bottom.ts';
 
@@ -79,6 +80,7 @@ export default function ChatSession({
   tool,
   threadId,
   initialMessages,
+  olderCursor,
   resume,
   current,
   banner,
@@ -87,6 +89,8 @@ export default function ChatSession({
   tool: ConversationTool;
   threadId: string;
   initialMessages: ChatUIMessage[];
+  /** Where the messages before `initialMessages` start (null: the chat has none). */
+  olderCursor: string | null;
   resume: boolean;
   current: ConversationModel;
   banner?: ReactNode;
@@ -192,6 +196,13 @@ export default function ChatSession({
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const { atBottom, scrollToBottom } = useStickToBottom(scroller, content);
+  const earlier = useEarlierMessages({
+    threadId,
+    initialCursor: olderCursor,
+    firstId: messages[0]?.id,
+    setMessages: chat.setMessages,
+    scroller,
+  });
 
   const canRequest = (): boolean => {
     if (!signedIn) {
@@ -349,6 +360,7 @@ export default function ChatSession({
                       readOnly,
                     }}
                     stoppedIds={stoppedIds}
+                    earlier={earlier}
                   />
                 )}
                 {waiting ? (

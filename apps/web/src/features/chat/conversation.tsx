@@ -17,7 +17,8 @@ import { GuestChat } from './guest-chat.tsx';
 // With the error texts (ChatErrorNotice, upload errors), which the first screen does without.
 const ChatSession = lazy(withMoreTexts(() => import('./chat-session.tsx')));
 
-type Loaded = { messages: ChatUIMessage[]; live: boolean };
+/** The messages the chat opens with; `olderCursor` leads to the ones before (null: these are all). */
+type Loaded = { messages: ChatUIMessage[]; olderCursor: string | null; live: boolean };
 
 /**
  * What a tool adds to its chat (the route composes it): the tool's id, where its threads live, its
@@ -96,7 +97,8 @@ export type ConversationModel = {
 
 /**
  * A tool's chat for one thread id. A new chat starts empty; an existing one loads its messages
- * (GET /api/threads/:id) and, when an answer is still being written, resumes its stream.
+ * (GET /api/threads/:id: the newest ones; ChatSession loads earlier ones on scroll) and, when an
+ * answer is still being written, resumes its stream.
  */
 export function Conversation({
   tool,
@@ -117,7 +119,9 @@ export function Conversation({
 }) {
   const signedIn = useAppSelector((s) => s.user.currentUser !== null);
   const [mountedAt] = useState(() => Date.now());
-  const [loaded, setLoaded] = useState<Loaded | null>(() => (existing ? null : { messages: [], live: false }));
+  const [loaded, setLoaded] = useState<Loaded | null>(() =>
+    existing ? null : { messages: [], olderCursor: null, live: false },
+  );
   // The messages are copied once into the chat, which owns them from then on: the query is dropped
   // after that (later invalidations of Threads do not refetch it). Signed-out visitors cannot see a
   // thread, so nothing is asked until they sign in (then it loads by itself).
@@ -131,7 +135,7 @@ export function Conversation({
     // A running answer is replayed from its start by the resumed stream: drop the partial copy the
     // server saved so far, or the replay would be appended to it.
     const messages = (query.data.messages as unknown as ChatUIMessage[]).filter((m) => m.id !== activeAnswerId);
-    setLoaded({ messages, live: activeAnswerId !== null });
+    setLoaded({ messages, olderCursor: query.data.olderCursor, live: activeAnswerId !== null });
     tool.onThreadInput?.(query.data.toolInput);
   }
 
@@ -146,6 +150,7 @@ export function Conversation({
           tool={tool}
           threadId={threadId}
           initialMessages={loaded.messages}
+          olderCursor={loaded.olderCursor}
           resume={loaded.live}
           current={current}
           banner={banner}

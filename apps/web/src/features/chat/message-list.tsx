@@ -2,7 +2,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ChatUIMessage, messageText } from './chat-request.ts';
+import { EarlierMessagesBar } from './earlier-messages-bar.tsx';
 import { MessageItem, type MessageItemProps } from './message-item.tsx';
+import type { EarlierMessages } from './use-earlier-messages.ts';
 
 /**
  * Longer chats are virtualised: only the messages near the visible part are in the DOM (a 2,000-message
@@ -23,6 +25,8 @@ type Props = {
   item: SharedItemProps;
   /** Answers the person stopped in this session. */
   stoppedIds: ReadonlySet<string>;
+  /** The chat opened without its first messages: they load from the bar above the list. */
+  earlier?: EarlierMessages | null;
 };
 
 const LIST_CLASS = 'mx-auto flex w-full min-w-0 max-w-3xl flex-col px-3 pb-4 pt-6 sm:px-4';
@@ -33,28 +37,31 @@ const LIST_CLASS = 'mx-auto flex w-full min-w-0 max-w-3xl flex-col px-3 pb-4 pt-
  * measured, which that hook sees as content growing.
  */
 export function MessageList(props: Props) {
-  const { messages, item, stoppedIds } = props;
+  const { messages, item, stoppedIds, earlier } = props;
   const { t } = useTranslation('chat');
   if (messages.length > VIRTUAL_FROM) return <VirtualMessageList {...props} />;
   return (
-    <div
-      role="log"
-      aria-live="polite"
-      aria-label={t('conversation')}
-      aria-busy={item.busy}
-      className={`${LIST_CLASS} gap-6`}
-      data-testid="chat-log"
-    >
-      {messages.map((message, index) => (
-        <MessageItem
-          key={message.id}
-          {...item}
-          message={message}
-          isLast={index === messages.length - 1}
-          stopped={stoppedIds.has(message.id)}
-        />
-      ))}
-    </div>
+    <>
+      {earlier ? <EarlierMessagesBar earlier={earlier} /> : null}
+      <div
+        role="log"
+        aria-live="polite"
+        aria-label={t('conversation')}
+        aria-busy={item.busy}
+        className={`${LIST_CLASS} gap-6`}
+        data-testid="chat-log"
+      >
+        {messages.map((message, index) => (
+          <MessageItem
+            key={message.id}
+            {...item}
+            message={message}
+            isLast={index === messages.length - 1}
+            stopped={stoppedIds.has(message.id)}
+          />
+        ))}
+      </div>
+    </>
   );
 }
 
@@ -63,16 +70,19 @@ export function MessageList(props: Props) {
  * position and the total. Messages mounted while scrolling are not news, so the feed is not a live
  * region; a new answer is announced by LatestAnswer instead.
  */
-function VirtualMessageList({ messages, scroller, item, stoppedIds }: Props) {
+function VirtualMessageList({ messages, scroller, item, stoppedIds, earlier }: Props) {
   const { t } = useTranslation('chat');
   const list = useRef<HTMLDivElement>(null);
   // Where the list starts inside the scroll container (the padding above it). Read after the first
   // render, which also makes a second one: the scroll container's ref, an ancestor's, is attached
   // after this component's first layout effect, so the virtualiser finds it only then.
+  // Measured again when the bar of earlier messages above it goes.
   const [layout, setLayout] = useState({ margin: 0, mounted: false });
+  const hasBar = Boolean(earlier);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the bar above the list moves it
   useLayoutEffect(() => {
     setLayout({ margin: list.current?.offsetTop ?? 0, mounted: true });
-  }, []);
+  }, [hasBar]);
   const { margin } = layout;
   // Open at the end: with the scroll container known, it goes to the bottom before the virtualiser
   // (whose layout effect runs after this one) reads the scroll position, so the first messages it
@@ -98,6 +108,7 @@ function VirtualMessageList({ messages, scroller, item, stoppedIds }: Props) {
   });
   return (
     <>
+      {earlier ? <EarlierMessagesBar earlier={earlier} /> : null}
       <div
         role="feed"
         aria-label={t('conversation')}
@@ -123,7 +134,7 @@ function VirtualMessageList({ messages, scroller, item, stoppedIds }: Props) {
                   message={message}
                   isLast={row.index === count - 1}
                   stopped={stoppedIds.has(message.id)}
-                  position={{ index: row.index + 1, count }}
+                  position={{ index: row.index + 1, count: earlier ? -1 : count }}
                 />
               </div>
             );
