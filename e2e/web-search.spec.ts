@@ -247,10 +247,15 @@ test('screenshots in both themes and languages, on a desktop and a phone; and th
   }
 
   // A server with no search service: the page says so, names the settings, and sends nothing.
-  await page.route('**/api/config', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, json: { ...(await response.json()), webSearch: false } });
-  });
+  // The page's config comes in index.html (boot data): the page is given one saying so.
+  await page.route(
+    (url) => url.pathname === '/web-search',
+    async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace('"webSearch":true', '"webSearch":false');
+      await route.fulfill({ response, body: html });
+    },
+  );
   for (const [viewport, size] of [
     ['desktop', { width: 1280, height: 800 }],
     ['phone', { width: 390, height: 844 }],

@@ -8,6 +8,9 @@ export default defineConfig({
     target: 'es2022',
     // Every browser that runs es2022 supports <link rel="modulepreload">: no polyfill in the boot chunk.
     modulePreload: { polyfill: false },
+    // dist/.vite/manifest.json: which chunks each route needs. The server preloads the requested
+    // route's chunks from index.html, beside the boot chunk instead of after it (B8).
+    manifest: true,
     // Each route and overlay is its own chunk; only the first route's code loads up front.
     chunkSizeWarningLimit: 300,
     rolldownOptions: {

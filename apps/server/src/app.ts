@@ -166,7 +166,10 @@ export function createApp(deps: AppDeps) {
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND', 'No such API endpoint.');
   });
-  app.route('/', webRoutes(deps.staticFiles));
+  app.route(
+    '/',
+    webRoutes(deps.staticFiles, async (path) => app.request(path)),
+  );
 
   app.notFound((c) => errorResponse(c.var.requestId, 'NOT_FOUND'));
   app.onError((err, c) => {

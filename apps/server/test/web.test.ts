@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
+import { withBootData } from '../src/features/web/boot-data.ts';
 import { loadStaticFiles } from '../src/lib/static-files.ts';
 import { createTestApp, openTestDatabase, type TestDatabase } from './databases.ts';
 
@@ -15,6 +16,31 @@ const APP_JS = `export const routes = ${JSON.stringify(Array.from({ length: 200 
 
 // A route chunk of a few hundred bytes, as most of the app's are.
 const SMALL_JS = `import{a as e}from"./app-abc123.js";export function Component(){return e("div",{className:"mx-auto flex max-w-3xl flex-col gap-6 px-3 pb-4 pt-6 sm:px-4"},e("p",{className:"text-muted"},"hello"))}\n`;
+
+// Vite's build manifest: a lazy route importing the boot chunk (which index.html loads) and a shared chunk.
+const MANIFEST = {
+  '_app.js': { file: 'assets/app-abc123.js' },
+  '_shared.js': { file: 'assets/shared-1.js', imports: ['_app.js'] },
+  'src/app/routes/payment.tsx': {
+    file: 'assets/payment-1.js',
+    isDynamicEntry: true,
+    imports: ['_app.js', '_shared.js'],
+  },
+  'src/locales/en-more.ts': { file: 'assets/en-more-1.js', isDynamicEntry: true },
+};
+
+const BOOT_DATA = /<script id="boot-data" type="application\/json">(.*?)<\/script>/;
+
+/** The page as built: without the data block the server adds. */
+function withoutBootData(html: string): string {
+  return html.replace(BOOT_DATA, '');
+}
+
+function bootData(html: string): Record<string, unknown> {
+  const json = BOOT_DATA.exec(html)?.[1];
+  if (!json) throw new Error('no boot data in the page');
+  return JSON.parse(json) as Record<string, unknown>;
+}
 
 describe('static SPA serving', () => {
   let testDb: TestDatabase;
@@ -29,6 +55,8 @@ describe('static SPA serving', () => {
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), APP_JS);
     writeFileSync(join(dist, 'assets', 'tiny-abc123.js'), SMALL_JS);
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    mkdirSync(join(dist, '.vite'));
+    writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     expect(APP_JS.length).toBeGreaterThan(1024);
     app = createTestApp(testDb.database, { staticFiles: loadStaticFiles(dist) });
   });
@@ -129,7 +157,47 @@ describe('static SPA serving', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('no-cache');
-    expect(await res.text()).toBe(INDEX_HTML);
+    expect(withoutBootData(await res.text())).toBe(INDEX_HTML);
+  });
+
+  it("index.html carries the server's answers to config, models and plans, the same as the API's", async () => {
+    const html = await (await app.request('/web-main')).text();
+    const data = bootData(html);
+    expect(Object.keys(data).sort()).toEqual(['/api/billing/plans', '/api/config', '/api/models']);
+    for (const path of Object.keys(data)) {
+      expect(data[path], path).toEqual(await (await app.request(path)).json());
+    }
+    // Before </head>, as one JSON data block.
+    expect(html.indexOf('<script id="boot-data" type="application/json">')).toBeLessThan(html.indexOf('</head>'));
+    // Compressed like the file it replaces, and the same for every request (one ETag).
+    const br = await app.request('/sign-in', { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(new Uint8Array(await br.arrayBuffer())).toString('utf8')).toBe(html);
+    expect(br.headers.get('etag')).toBe((await app.request('/')).headers.get('etag'));
+  });
+
+  it("a lazy route's page preloads its chunks and the tools' texts, not what index.html loads; others preload nothing", async () => {
+    const payment = await (await app.request('/payment')).text();
+    expect([...payment.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]).sort()).toEqual([
+      '/assets/en-more-1.js',
+      '/assets/payment-1.js',
+      '/assets/shared-1.js',
+    ]);
+    expect(bootData(payment)).toEqual(bootData(await (await app.request('/web-main')).text()));
+    expect(await (await app.request('/web-main')).text()).not.toContain('modulepreload');
+    // The manifest itself is not served.
+    const manifest = await app.request('/.vite/manifest.json');
+    expect(manifest.status).toBe(404);
+    expect(await manifest.text()).not.toContain('payment-1');
+  });
+
+  it('no value can end the data block: "<" is escaped', () => {
+    const built = loadStaticFiles(dist).get('/index.html');
+    if (!built) throw new Error('no index.html');
+    const file = withBootData(built, { '/api/config': { gtmId: '</script><script>alert(1)</script>' } });
+    const html = new TextDecoder().decode(file.body);
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(bootData(html)).toEqual({ '/api/config': { gtmId: '</script><script>alert(1)</script>' } });
   });
 
   it.each(['/no-such-page', '/web-main/a/b', '/settings/other'])(
@@ -139,7 +207,7 @@ describe('static SPA serving', () => {
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(res.headers.get('cache-control')).toBe('no-cache');
-      expect(await res.text()).toBe(INDEX_HTML);
+      expect(withoutBootData(await res.text())).toBe(INDEX_HTML);
     },
   );
 

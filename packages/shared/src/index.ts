@@ -9,6 +9,7 @@ export * from './auth/profile.schema.ts';
 export * from './auth/validation-messages.ts';
 export * from './billing/billing.schema.ts';
 export * from './billing/billing-calendar.ts';
+export * from './billing/tax.ts';
 export * from './chat/chat-request.schema.ts';
 export * from './chat/thread-paths.ts';
 export * from './chat/tool-settings.ts';

@@ -40,24 +40,29 @@ export function loadStaticFiles(dir: string): Map<string, StaticFile> {
     if (!entry.isFile()) continue;
     const full = join(entry.parentPath, entry.name);
     const urlPath = `/${relative(dir, full).split(sep).join('/')}`;
-    const ext = extname(entry.name).toLowerCase();
-    const body = readFileSync(full);
-    const file: StaticFile = {
-      body,
-      type: TYPES[ext] ?? 'application/octet-stream',
-      etag: `"${body.length.toString(16)}-${hash(body)}"`,
-    };
-    // Every compressible file, the small route chunks too (a 600-byte chunk is ~350 gzipped), keeping a
-    // variant only where it is smaller: a file a few bytes long grows under either encoding.
-    if (COMPRESSIBLE.has(ext)) {
-      const gzip = gzipSync(body, { level: 9 });
-      const brotli = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } });
-      if (gzip.length < body.length) file.gzip = gzip;
-      if (brotli.length < body.length) file.brotli = brotli;
-    }
-    files.set(urlPath, file);
+    files.set(urlPath, staticFile(readFileSync(full), extname(entry.name).toLowerCase()));
   }
   return files;
+}
+
+/**
+ * A file served from memory: its type, ETag, and gzip and brotli variants for every compressible file,
+ * the small route chunks too (a 600-byte chunk is ~350 gzipped), kept only where smaller: a file a few
+ * bytes long grows under either encoding.
+ */
+export function staticFile(body: Uint8Array, ext: string): StaticFile {
+  const file: StaticFile = {
+    body,
+    type: TYPES[ext] ?? 'application/octet-stream',
+    etag: `"${body.length.toString(16)}-${hash(body)}"`,
+  };
+  if (COMPRESSIBLE.has(ext)) {
+    const gzip = gzipSync(body, { level: 9 });
+    const brotli = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } });
+    if (gzip.length < body.length) file.gzip = gzip;
+    if (brotli.length < body.length) file.brotli = brotli;
+  }
+  return file;
 }
 
 function hash(buf: Uint8Array): string {

@@ -34,3 +34,10 @@ export const TOAST_VISIBLE_MAX = 3;
 
 /** Spec §9: the sign-in popup size. */
 export const AUTH_POPUP = { width: 500, height: 600 } as const;
+
+/**
+ * The element of index.html in which the server puts its answers to the GET requests that are the
+ * same for every visitor (config, models, plans), keyed by path: the first screen needs no round trip
+ * for them.
+ */
+export const BOOT_DATA_ELEMENT_ID = 'boot-data';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { opaqueIdSchema } from '../app/text.ts';
+import { taxOn } from './tax.ts';
 
 /** The plan periods of spec §3 and §9, shortest first. */
 export const BILLING_PERIODS = ['week', '3month', 'monthly', 'yearly'] as const;
@@ -102,11 +103,6 @@ export const sandboxCheckoutSchema = z.object({
   cancelUrl: z.string(),
 });
 export type SandboxCheckout = z.infer<typeof sandboxCheckoutSchema>;
-
-/** Tax on a subtotal, rounded to the minor unit. */
-export function taxOn(amount: number, taxPercent: number): number {
-  return Math.round((amount * taxPercent) / 100);
-}
 
 /**
  * Offers with their totals and savings. A plan's saving compares its price per day with the

@@ -1,31 +1,59 @@
 import { isClientRoute } from '@polymath/shared';
 import { Hono } from 'hono';
 import type { StaticFile } from '../../lib/static-files.ts';
+import { readBootData, withBootData } from './boot-data.ts';
+import { routeOf, routePreloads } from './route-preloads.ts';
 
 /**
  * Serves the built SPA: hashed assets are immutable for a year; index.html is never cached so a
  * deploy is picked up at once. Client routes fall back to index.html (200 for the spec's routes,
- * 404 for anything else, which the SPA renders as its not-found page).
+ * 404 for anything else, which the SPA renders as its not-found page). index.html carries the answers
+ * every visitor gets (boot-data.ts), read through `request` (the app itself) on first use, and
+ * preloads the requested route's chunks (route-preloads.ts).
  */
-export function webRoutes(files: Map<string, StaticFile>) {
+export function webRoutes(files: Map<string, StaticFile>, request?: (path: string) => Promise<Response>) {
   const app = new Hono();
-  const index = files.get('/index.html');
+  const built = files.get('/index.html');
+  const preloads = routePreloads(files.get('/.vite/manifest.json')?.body, built?.body);
+  // One page per lazy route (its chunks preloaded) and one for the rest, each made on first use. A
+  // failure leaves the page without the data (the browser asks for it) and tries again next time.
+  const pages = new Map<string, Promise<StaticFile>>();
+  const index = (path: string): Promise<StaticFile> | undefined => {
+    if (!built) return undefined;
+    const route = routeOf(path);
+    const links = preloads.get(route) ?? [];
+    const key = links.length > 0 ? route : '';
+    let page = pages.get(key);
+    if (!page) {
+      page = (request ? readBootData(request) : Promise.resolve({}))
+        .then((data) => withBootData(built, data, links))
+        .catch(() => {
+          pages.delete(key);
+          return built;
+        });
+      pages.set(key, page);
+    }
+    return page;
+  };
 
-  app.on(['GET', 'HEAD'], '*', (c) => {
+  app.on(['GET', 'HEAD'], '*', async (c) => {
     const path = c.req.path;
+    // Build files such as .vite/manifest.json are for the server only.
+    if (path.split('/').some((segment) => segment.startsWith('.'))) return c.text('Not found', 404);
     const file = path === '/index.html' ? undefined : files.get(path);
     if (file) {
       const immutable = path.startsWith('/assets/');
       return send(c.req.raw, file, immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600', 200);
     }
-    if (!index) {
+    const page = index(path);
+    if (!page) {
       return c.text('The web app is not built. Run `npm run build` (npm start does it for you).', 503);
     }
     // A missing hashed asset is a real 404, not the SPA (a stale tab after a deploy must not get HTML as JS).
     if (path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path)) {
       return c.text('Not found', 404);
     }
-    return send(c.req.raw, index, 'no-cache', isClientRoute(path) ? 200 : 404);
+    return send(c.req.raw, await page, 'no-cache', isClientRoute(path) ? 200 : 404);
   });
 
   return app;

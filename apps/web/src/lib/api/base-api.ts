@@ -1,10 +1,32 @@
 import type { PublicConfig } from '@polymath/shared';
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import {
+  type BaseQueryFn,
+  createApi,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  fetchBaseQuery,
+} from '@reduxjs/toolkit/query/react';
+import { takeBootData } from './boot-data.ts';
+
+const fetchQuery = fetchBaseQuery({ baseUrl: '/api', credentials: 'same-origin' });
+
+/** A GET without a query string: what the page's boot data may answer. */
+function plainGetUrl(args: string | FetchArgs): string | null {
+  if (typeof args === 'string') return args;
+  return (args.method ?? 'GET').toUpperCase() === 'GET' && args.params === undefined ? args.url : null;
+}
+
+/** fetchBaseQuery, except that the first GET of a path the page came with is answered from it. */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (args, api, extraOptions) => {
+  const url = plainGetUrl(args);
+  const data = url === null || url.includes('?') ? undefined : takeBootData(`/api${url}`);
+  return data === undefined ? fetchQuery(args, api, extraOptions) : { data };
+};
 
 /** The one RTK Query API for server data; features add endpoints with injectEndpoints. */
 export const baseApi = createApi({
   reducerPath: 'api',
-  baseQuery: fetchBaseQuery({ baseUrl: '/api', credentials: 'same-origin' }),
+  baseQuery,
   tagTypes: ['Me', 'Threads', 'Credits', 'Models', 'Subscription', 'Documents', 'WhatsApp', 'SandboxPhone'],
   endpoints: (build) => ({
     getPublicConfig: build.query<PublicConfig, void>({ query: () => '/config' }),
