@@ -163,7 +163,13 @@ describe('static SPA serving', () => {
   it("index.html carries the server's answers to config, models and plans, the same as the API's", async () => {
     const html = await (await app.request('/web-main')).text();
     const data = bootData(html);
-    expect(Object.keys(data).sort()).toEqual(['/api/billing/plans', '/api/config', '/api/models']);
+    expect(Object.keys(data).sort()).toEqual([
+      '/api/billing/plans',
+      '/api/config',
+      '/api/models?locale=en',
+      '/api/models?locale=tr',
+    ]);
+    expect(data['/api/models?locale=en']).not.toEqual(data['/api/models?locale=tr']);
     for (const path of Object.keys(data)) {
       expect(data[path], path).toEqual(await (await app.request(path)).json());
     }

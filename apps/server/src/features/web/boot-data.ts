@@ -3,15 +3,20 @@ import { type StaticFile, staticFile } from '../../lib/static-files.ts';
 
 /**
  * GET endpoints whose answers are the same for every visitor of this server (they change only with
- * its settings, i.e. on a restart): the public config, the model catalogue and the plans. index.html
+ * its settings, i.e. on a restart): the public config, the model catalogue in each language and the plans. index.html
  * carries them, so the first screen asks for none of them after its script has loaded (B8: each was a
  * round trip between the script and the first content).
  */
-export const BOOT_DATA_PATHS = ['/api/config', '/api/models', '/api/billing/plans'] as const;
+export const BOOT_DATA_PATHS = [
+  '/api/config',
+  '/api/models?locale=en',
+  '/api/models?locale=tr',
+  '/api/billing/plans',
+] as const;
 
 /**
  * The answers, got from the app's own routes (the same handlers the browser would reach), keyed by
- * path. A route that does not answer 200 is left out: the browser then asks it as before.
+ * path (with its query string, as the browser asks). A route that does not answer 200 is left out: the browser then asks it as before.
  */
 export async function readBootData(request: (path: string) => Promise<Response>): Promise<Record<string, unknown>> {
   const data: Record<string, unknown> = {};

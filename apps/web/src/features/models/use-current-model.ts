@@ -1,5 +1,6 @@
 import { type ChatToolId, DEFAULT_CHAT_TOOL_SETTINGS, type PublicModel } from '@polymath/shared';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../lib/store/store.ts';
 import { resolveModel } from './model-selection.ts';
 import { useGetModelsQuery } from './models-api.ts';
@@ -20,7 +21,8 @@ export type CurrentModel = {
 export function useCurrentModel(toolId: ChatToolId): CurrentModel {
   const setting = useAppSelector((s) => s.chat.toolSettings[toolId]);
   const isPro = useAppSelector((s) => s.user.currentUser?.accessLevel === 'pro');
-  const { data, isLoading, isError } = useGetModelsQuery();
+  const { i18n } = useTranslation();
+  const { data, isLoading, isError } = useGetModelsQuery(i18n.language === 'tr' ? 'tr' : 'en');
   const model = useMemo(
     () => (data ? resolveModel(data.models, setting?.modelName, data.defaultModelId, isPro) : undefined),
     [data, setting?.modelName, isPro],

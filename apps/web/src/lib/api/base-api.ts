@@ -10,16 +10,16 @@ import { takeBootData } from './boot-data.ts';
 
 const fetchQuery = fetchBaseQuery({ baseUrl: '/api', credentials: 'same-origin' });
 
-/** A GET without a query string: what the page's boot data may answer. */
+/** A plain GET's URL (its query string written into it): what the page's boot data may answer. */
 function plainGetUrl(args: string | FetchArgs): string | null {
   if (typeof args === 'string') return args;
   return (args.method ?? 'GET').toUpperCase() === 'GET' && args.params === undefined ? args.url : null;
 }
 
-/** fetchBaseQuery, except that the first GET of a path the page came with is answered from it. */
+/** fetchBaseQuery, except that the first GET of a URL the page came with is answered from it. */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (args, api, extraOptions) => {
   const url = plainGetUrl(args);
-  const data = url === null || url.includes('?') ? undefined : takeBootData(`/api${url}`);
+  const data = url === null ? undefined : takeBootData(`/api${url}`);
   return data === undefined ? fetchQuery(args, api, extraOptions) : { data };
 };
 
