@@ -8,21 +8,36 @@ const LOAD_AHEAD = 800;
 /** Frames the view is held on its message after a page goes in (measuring takes one or two). */
 const SETTLE_FRAMES = 12;
 
-type Anchor = { id: string; offset: number };
+/**
+ * The first message whose bottom is in view and its top's distance from the view's top; and the
+ * view's distance from the end of the content, for when that message is not in the DOM.
+ */
+type Anchor = { id: string | null; offset: number; fromEnd: number };
 
-/** The first message whose bottom is in view, and its top's distance from the view's top. */
-function topMessage(scroller: HTMLElement): Anchor | null {
+function topMessage(scroller: HTMLElement): Anchor {
+  const fromEnd = scroller.scrollHeight - scroller.scrollTop;
   const top = scroller.getBoundingClientRect().top;
   for (const node of scroller.querySelectorAll<HTMLElement>('[data-message-id]')) {
     const rect = node.getBoundingClientRect();
-    if (rect.bottom > top && node.dataset.messageId) return { id: node.dataset.messageId, offset: rect.top - top };
+    if (rect.bottom > top && node.dataset.messageId) {
+      return { id: node.dataset.messageId, offset: rect.top - top, fromEnd };
+    }
   }
-  return null;
+  return { id: null, offset: 0, fromEnd };
 }
 
+/**
+ * Puts the anchor message back where it was. A virtual list may not have it in the DOM right after
+ * the page went in (it renders what is near the scroll position, which was the top): the view then
+ * goes back to its distance from the end first, where the message is rendered, and the next frame
+ * places it exactly.
+ */
 function keepInPlace(scroller: HTMLElement, anchor: Anchor): void {
-  const node = scroller.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(anchor.id)}"]`);
-  if (!node) return;
+  const node = anchor.id ? scroller.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(anchor.id)}"]`) : null;
+  if (!node) {
+    scroller.scrollTop = scroller.scrollHeight - anchor.fromEnd;
+    return;
+  }
   const drift = node.getBoundingClientRect().top - scroller.getBoundingClientRect().top - anchor.offset;
   if (Math.abs(drift) >= 1) scroller.scrollTop += drift;
 }
