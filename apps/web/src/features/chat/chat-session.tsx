@@ -13,9 +13,9 @@ import { draftChanged } from '../../lib/store/chat-slice.ts';
 import { authDialogOpened, upgradeToProDialogSet } from '../../lib/store/dialogs-slice.ts';
 import { type RootState, useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 import { toast } from '../../lib/toast/toast.ts';
+import { ChatComposer } from './chat-composer.tsx';
 import { ChatErrorNotice } from './chat-error-notice.tsx';
 import { chatErrorCode, isDisconnectError } from './chat-errors.ts';
-import { ChatInput } from './chat-input.tsx';
 import { ChatIntro } from './chat-intro.tsx';
 import {
   type ChatContext,
@@ -403,24 +403,14 @@ export default function ChatSession({
           {dragging ? (
             <DropOverlay takesPhotos={Boolean(tool.takeFiles)} documents={documentsMode !== 'off'} vision={vision} />
           ) : null}
-          {readOnly ? (
-            tool.readOnly
-          ) : (
-            <>
-              {typeof tool.inputs === 'function'
-                ? tool.inputs({ send: (text) => !busy && handleSend(text), fill: fillExample, busy })
-                : tool.inputs}
-              <ChatInput
-                draftKey={toolId}
-                onSend={handleSend}
-                busy={busy}
-                onStop={handleStop}
-                attachments={tool.takeFiles ? undefined : attachments.control}
-                disabled={tool.sendDisabled}
-              />
-              {footer}
-            </>
-          )}
+          <ChatComposer
+            tool={tool}
+            actions={{ send: (text) => !busy && handleSend(text), fill: fillExample, busy }}
+            onSend={handleSend}
+            onStop={handleStop}
+            attachments={attachments.control}
+            footer={footer}
+          />
         </div>
         {panel ? (
           <DocumentPanel

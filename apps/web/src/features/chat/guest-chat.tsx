@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { draftChanged } from '../../lib/store/chat-slice.ts';
 import { authDialogOpened, upgradeToProDialogSet } from '../../lib/store/dialogs-slice.ts';
 import { useAppDispatch } from '../../lib/store/store.ts';
-import { ChatInput } from './chat-input.tsx';
+import { ChatComposer } from './chat-composer.tsx';
 import { ChatIntro } from './chat-intro.tsx';
 import type { ConversationModel, ConversationTool } from './conversation.tsx';
 import { DropOverlay } from './drop-overlay.tsx';
@@ -51,9 +51,8 @@ export function GuestChat({
     document.getElementById('chat-input')?.focus();
   };
 
-  const readOnly = tool.readOnly !== undefined;
   const { dragging, handlers: dropHandlers } = useFileDrop({
-    disabled: readOnly,
+    disabled: tool.readOnly !== undefined,
     accepts: vision || documentsMode !== 'off' || Boolean(tool.takeFiles),
     onFiles: signIn,
   });
@@ -72,23 +71,13 @@ export function GuestChat({
         {dragging ? (
           <DropOverlay takesPhotos={Boolean(tool.takeFiles)} documents={documentsMode !== 'off'} vision={vision} />
         ) : null}
-        {readOnly ? (
-          tool.readOnly
-        ) : (
-          <>
-            {typeof tool.inputs === 'function'
-              ? tool.inputs({ send: signIn, fill: fillExample, busy: false })
-              : tool.inputs}
-            <ChatInput
-              draftKey={tool.id}
-              onSend={signIn}
-              busy={false}
-              attachments={tool.takeFiles ? undefined : attachments}
-              disabled={tool.sendDisabled}
-            />
-            {footer}
-          </>
-        )}
+        <ChatComposer
+          tool={tool}
+          actions={{ send: signIn, fill: fillExample, busy: false }}
+          onSend={signIn}
+          attachments={attachments}
+          footer={footer}
+        />
       </div>
     </div>
   );
