@@ -15,8 +15,10 @@ export function webRoutes(files: Map<string, StaticFile>, request?: (path: strin
   const app = new Hono();
   const built = files.get('/index.html');
   const preloads = routePreloads(files.get('/.vite/manifest.json')?.body, built?.body);
-  // One page per lazy route (its chunks preloaded) and one for the rest, each made on first use. A
-  // failure leaves the page without the data (the browser asks for it) and tries again next time.
+  // The data is read once; one page per lazy route (its chunks preloaded) and one for the rest, each
+  // made on first use. A failure leaves the page without the data (the browser asks for it) and
+  // tries again next time.
+  let data: Promise<Record<string, unknown>> | undefined;
   const pages = new Map<string, Promise<StaticFile>>();
   const index = (path: string): Promise<StaticFile> | undefined => {
     if (!built) return undefined;
@@ -25,9 +27,11 @@ export function webRoutes(files: Map<string, StaticFile>, request?: (path: strin
     const key = links.length > 0 ? route : '';
     let page = pages.get(key);
     if (!page) {
-      page = (request ? readBootData(request) : Promise.resolve({}))
-        .then((data) => withBootData(built, data, links))
+      data ??= request ? readBootData(request) : Promise.resolve({});
+      page = data
+        .then((answers) => withBootData(built, answers, links))
         .catch(() => {
+          data = undefined;
           pages.delete(key);
           return built;
         });
