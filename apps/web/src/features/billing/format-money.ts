@@ -1,3 +1,4 @@
+import { dateTimeFormat, numberFormat } from '../../lib/intl/formatters.ts';
 /**
  * An amount in the currency's minor unit (cents, kuruş) as the given language writes it:
  * 699 usd → "$6.99" in English, "$6,99" in Turkish. The number of minor digits comes from the
@@ -6,7 +7,7 @@
 export function formatMoney(minor: number, currency: string, locale: string): string {
   const code = currency.toUpperCase();
   try {
-    const format = new Intl.NumberFormat(locale, { style: 'currency', currency: code });
+    const format = numberFormat(locale, { style: 'currency', currency: code });
     const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
     return format.format(minor / 10 ** digits);
   } catch {
@@ -17,12 +18,12 @@ export function formatMoney(minor: number, currency: string, locale: string): st
 
 /** A percentage's number in the given language, without the sign (the sentence places it: "20%", "%20"). */
 export function formatPercentNumber(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
+  return numberFormat(locale, { maximumFractionDigits: 2 }).format(value);
 }
 
 /** A calendar date in the given language: "April 15, 2026", "15 Nisan 2026". */
 export function formatDate(iso: string, locale: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', ...(timeZone ? { timeZone } : {}) }).format(date);
+  return dateTimeFormat(locale, { dateStyle: 'long', ...(timeZone ? { timeZone } : {}) }).format(date);
 }

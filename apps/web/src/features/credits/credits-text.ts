@@ -1,5 +1,6 @@
 import type { Credits } from '@polymath/shared';
 import type { TFunction } from 'i18next';
+import { dateTimeFormat } from '../../lib/intl/formatters.ts';
 
 /**
  * When the allowance resets, in the person's own clock: the time, plus the date when the reset is
@@ -12,10 +13,10 @@ export function describeReset(
   timeZone: string = Intl.DateTimeFormat().resolvedOptions().timeZone,
 ): { time: string; date: string | null } {
   const reset = new Date(resetsAt);
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  const time = new Intl.DateTimeFormat(locale, { timeZone, timeStyle: 'short' }).format(reset);
+  const day = dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const time = dateTimeFormat(locale, { timeZone, timeStyle: 'short' }).format(reset);
   if (day.format(reset) === day.format(now)) return { time, date: null };
-  return { time, date: new Intl.DateTimeFormat(locale, { timeZone, month: 'short', day: 'numeric' }).format(reset) };
+  return { time, date: dateTimeFormat(locale, { timeZone, month: 'short', day: 'numeric' }).format(reset) };
 }
 
 /** The meter's line for a free user, e.g. "7 of 10 free messages left today · resets at 03:00"; null for Pro. */

@@ -1,4 +1,5 @@
 import type { ChatToolId, ImageAspectRatio, ImageItem, ImageUsage } from '@polymath/shared';
+import { dateTimeFormat } from '../../lib/intl/formatters.ts';
 
 /** The tools that make images, in the gallery filter's order (titles from the `tools` namespace). */
 export const IMAGE_TOOLS = [
@@ -51,13 +52,13 @@ export function isUsageLow(usage: ImageUsage): boolean {
 export function formatResetTime(resetsAt: string, now: Date, locale: string, timeZone?: string): string {
   const reset = new Date(resetsAt);
   const zone = timeZone ? { timeZone } : {};
-  const day = new Intl.DateTimeFormat('en-CA', { ...zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const day = dateTimeFormat('en-CA', { ...zone, year: 'numeric', month: '2-digit', day: '2-digit' });
   if (day.format(reset) === day.format(now)) {
-    return new Intl.DateTimeFormat(locale, { ...zone, timeStyle: 'short' }).format(reset);
+    return dateTimeFormat(locale, { ...zone, timeStyle: 'short' }).format(reset);
   }
-  return new Intl.DateTimeFormat(locale, { ...zone, dateStyle: 'medium', timeStyle: 'short' }).format(reset);
+  return dateTimeFormat(locale, { ...zone, dateStyle: 'medium', timeStyle: 'short' }).format(reset);
 }
 
 export function formatImageDate(createdAt: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(createdAt));
+  return dateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(createdAt));
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '../../lib/intl/formatters.ts';
 import { policies as en } from './content/en.ts';
 import type { PolicyId } from './content/policy-types.ts';
 import { policies as tr } from './content/tr.ts';
@@ -7,7 +8,7 @@ import { policies as tr } from './content/tr.ts';
 export function PolicyArticle({ id }: { id: PolicyId }) {
   const { t, i18n } = useTranslation();
   const doc = (i18n.resolvedLanguage === 'tr' ? tr : en)[id];
-  const updated = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long', timeZone: 'UTC' }).format(
+  const updated = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(doc.updated),
   );
   return (

@@ -5,6 +5,7 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { SettingsSection } from '../../components/ui/settings-section.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDeleteDocumentMutation, useListDocumentsQuery } from '../../lib/api/documents-api.ts';
+import { numberFormat } from '../../lib/intl/formatters.ts';
 import { toast } from '../../lib/toast/toast.ts';
 
 /** 1.2 MB, 340 KB: sizes as people read them, in the page's language. */
@@ -16,7 +17,7 @@ export function formatBytes(bytes: number, locale: string): string {
     value /= 1000;
     unit++;
   }
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'unit',
     unit: units[unit],
     unitDisplay: 'short',

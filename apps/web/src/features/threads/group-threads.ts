@@ -1,3 +1,5 @@
+import { dateTimeFormat } from '../../lib/intl/formatters.ts';
+
 /** The history's date groups, newest first (spec §2: Today, Previous 7 Days, Last Month, Other Days). */
 export const THREAD_GROUP_KEYS = ['today', 'previous7', 'lastMonth', 'other'] as const;
 export type ThreadGroupKey = (typeof THREAD_GROUP_KEYS)[number];
@@ -9,15 +11,8 @@ const PREVIOUS_DAYS = 7;
 const LAST_MONTH_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 function dayFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
+  return dateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
 }
 
 /** The calendar day of an instant in a time zone, as a day count since 1970-01-01 (so days subtract). */

@@ -1,4 +1,5 @@
 import { type Locale, type ZodiacSign, zodiacSign } from '@polymath/shared';
+import { dateTimeFormat } from '../../../lib/intl/formatters.ts';
 
 /** Dates and numbers in the person's language (the sky's times in the zone the facts name). */
 const intlLocale = (locale: Locale) => (locale === 'tr' ? 'tr-TR' : 'en-GB');
@@ -23,7 +24,7 @@ export function signLabel(sign: ZodiacSign, locale: Locale): string {
 /** "23 Jul – 22 Aug": the sign's conventional sun-sign dates. */
 export function signDates(sign: ZodiacSign, locale: Locale): string {
   const info = zodiacSign(sign);
-  const format = new Intl.DateTimeFormat(intlLocale(locale), { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const format = dateTimeFormat(intlLocale(locale), { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const day = ({ month, day }: { month: number; day: number }) =>
     format.format(new Date(Date.UTC(2000, month - 1, day)));
   return `${day(info.start)} – ${day(info.end)}`;
@@ -31,7 +32,7 @@ export function signDates(sign: ZodiacSign, locale: Locale): string {
 
 /** "22:13" in the zone. */
 export function formatTime(iso: string, locale: Locale, timeZone: string): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), {
+  return dateTimeFormat(intlLocale(locale), {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
@@ -41,7 +42,7 @@ export function formatTime(iso: string, locale: Locale, timeZone: string): strin
 
 /** "15 Apr, 22:13" in the zone. */
 export function formatMoment(iso: string, locale: Locale, timeZone: string): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), {
+  return dateTimeFormat(intlLocale(locale), {
     day: 'numeric',
     month: 'short',
     hour: '2-digit',
@@ -53,7 +54,7 @@ export function formatMoment(iso: string, locale: Locale, timeZone: string): str
 
 /** "10 April 2024" or "10 – 16 April 2024": a period's local days (its end is exclusive). */
 export function formatPeriod(start: string, end: string, locale: Locale, timeZone: string): string {
-  const format = new Intl.DateTimeFormat(intlLocale(locale), {
+  const format = dateTimeFormat(intlLocale(locale), {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
@@ -67,7 +68,7 @@ export function formatPeriod(start: string, end: string, locale: Locale, timeZon
 /** "1 August 1990": a calendar date as typed (YYYY-MM-DD), never shifted by a zone. */
 export function formatDate(date: string, locale: Locale): string {
   const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat(intlLocale(locale), {
+  return dateTimeFormat(intlLocale(locale), {
     day: 'numeric',
     month: 'long',
     year: 'numeric',

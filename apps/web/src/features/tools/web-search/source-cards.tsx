@@ -1,5 +1,6 @@
 import type { WebSource } from '@polymath/shared';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '../../../lib/intl/formatters.ts';
 
 /** Links out of the app: no opener, no referrer, no endorsement (as links in answers). */
 const EXTERNAL_LINK_REL = 'noopener noreferrer nofollow';
@@ -8,7 +9,7 @@ function shortDate(iso: string | undefined, locale: string): string | null {
   if (!iso) return null;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
 
 /**
