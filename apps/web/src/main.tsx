@@ -3,6 +3,7 @@ import './styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { prefillBootData } from './app/prefill-boot-data.ts';
 import { AppProvider } from './app/provider.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { initI18n } from './lib/i18n/i18n.ts';
@@ -15,11 +16,6 @@ try {
 } catch {
   // Storage blocked entirely; the app runs on defaults.
 }
-// A Turkish visitor's texts are their own chunk: the first render waits for them (English is bundled).
-await initI18n();
-const { store, persistor } = createStore();
-const router = createAppRouter();
-
 // A lazy chunk that no longer exists (a deploy replaced it) fails to load: reload once for the new build.
 window.addEventListener('vite:preloadError', () => {
   if (!sessionStorage.getItem('reloaded-after-deploy')) {
@@ -27,6 +23,25 @@ window.addEventListener('vite:preloadError', () => {
     window.location.reload();
   }
 });
+/**
+ * Start-up runs in steps with the browser in between (painting the placeholder, taking input), so no
+ * step is one long task: on a phone the store and the router each take tens of milliseconds (B8:
+ * total blocking time).
+ */
+function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+// A Turkish visitor's texts are their own chunk: the first render waits for them (English is bundled).
+await yieldToBrowser();
+await initI18n();
+await yieldToBrowser();
+const { store, persistor } = createStore();
+prefillBootData(store.dispatch);
+await yieldToBrowser();
+const router = createAppRouter();
+await yieldToBrowser();
 
 const container = document.getElementById('root');
 if (container) {

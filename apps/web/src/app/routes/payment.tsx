@@ -1,6 +1,6 @@
 import type { BillingPeriod } from '@polymath/shared';
 import { Info } from 'lucide-react';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx';
@@ -39,7 +39,17 @@ function Plans({ cancelled }: { cancelled: boolean }) {
   const plans = useGetBillingPlansQuery();
   // Held here, not in PlanCheckout: signing in from checkout reloads the subscription and remounts it.
   const [chosen, setChosen] = useState<BillingPeriod>();
-  if (isLoading || plans.isLoading) return <LoadingPlaceholder />;
+  // The page replaces the placeholder as a transition, which yields to the browser, rather than in one
+  // long task when the query's answer lands in the store (B8: total blocking time).
+  const loading = useDeferredValue(isLoading || plans.isLoading);
+  // As tall as the screen, so the footer stays below it until the plans take the placeholder's place
+  // (a footer moving down the screen is a layout shift, B8's CLS).
+  if (loading)
+    return (
+      <div className="flex min-h-dvh flex-col">
+        <LoadingPlaceholder />
+      </div>
+    );
   if (data?.subscription?.entitled) return <ActiveSubscription subscription={data.subscription} />;
   return (
     <div className="flex flex-col gap-8">

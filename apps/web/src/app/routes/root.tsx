@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx';
 import { usePageViews } from '../../features/analytics/use-page-views.ts';
@@ -10,7 +10,10 @@ import { useDocumentTitle } from '../use-document-title.ts';
 
 /** The root of every route: page views, start-up tags, the user, overlays. */
 export function Component() {
-  const isLoadingUser = useAppSelector((s) => s.user.isLoadingUser);
+  // The whole app appears once the user is known. A store change renders at once and in one piece
+  // (useSyncExternalStore), which for the whole tree is a long task just after the first paint (B8:
+  // total blocking time); the deferred value renders it as a transition, which yields to the browser.
+  const isLoadingUser = useDeferredValue(useAppSelector((s) => s.user.isLoadingUser));
   const { data: config } = useGetPublicConfigQuery();
   usePageViews();
   useAuthSession();
