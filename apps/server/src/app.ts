@@ -10,6 +10,7 @@ import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { attachmentFileRoutes, attachmentUploadRoutes } from './features/attachments/attachments.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuth } from './features/auth/auth.ts';
+import { cookieValue } from './features/auth/session-cookie.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { createBillingRuntime } from './features/billing/billing-runtime.ts';
 import { sandboxRoutes } from './features/billing/sandbox/sandbox.routes.ts';
@@ -95,6 +96,9 @@ export function createApp(deps: AppDeps) {
   app.route('/api/config', configRoutes({ webSearch: webSearch !== undefined }));
   app.route('/api/analytics', analyticsRoutes());
   const auth = createAuth(deps);
+  // The session cookie's name as better-auth sets it (our prefix, and __Secure- on https).
+  const sessionCookieName = auth.$context.then((ctx) => ctx.authCookies.sessionToken.name);
+  sessionCookieName.catch(() => {});
   app.route('/api/auth', authRoutes(auth));
   app.route('/api/me', profileRoutes(auth));
   app.route('/api/files', avatarRoutes(auth));
@@ -168,7 +172,15 @@ export function createApp(deps: AppDeps) {
   });
   app.route(
     '/',
-    webRoutes(deps.staticFiles, async (path) => app.request(path)),
+    webRoutes(
+      deps.staticFiles,
+      async (path) => app.request(path),
+      // Without the cookie's name (better-auth failed to start), the page is the one for a possible session.
+      async (req) => {
+        const name = await sessionCookieName.catch(() => null);
+        return name !== null && cookieValue(req.headers.get('cookie'), name) === undefined;
+      },
+    ),
   );
 
   app.notFound((c) => errorResponse(c.var.requestId, 'NOT_FOUND'));

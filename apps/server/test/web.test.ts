@@ -163,12 +163,15 @@ describe('static SPA serving', () => {
   it("index.html carries the server's answers to config, models and plans, the same as the API's", async () => {
     const html = await (await app.request('/web-main')).text();
     const data = bootData(html);
+    // A request without a session cookie (a visitor) also gets the session's answer: none.
     expect(Object.keys(data).sort()).toEqual([
+      '/api/auth/get-session',
       '/api/billing/plans',
       '/api/config',
       '/api/models?locale=en',
       '/api/models?locale=tr',
     ]);
+    expect(data['/api/auth/get-session']).toBeNull();
     expect(data['/api/models?locale=en']).not.toEqual(data['/api/models?locale=tr']);
     for (const path of Object.keys(data)) {
       expect(data[path], path).toEqual(await (await app.request(path)).json());
@@ -180,6 +183,22 @@ describe('static SPA serving', () => {
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(brotliDecompressSync(new Uint8Array(await br.arrayBuffer())).toString('utf8')).toBe(html);
     expect(br.headers.get('etag')).toBe((await app.request('/')).headers.get('etag'));
+  });
+
+  it('a page asked with a session cookie leaves the session to the browser, and says the page varies with the cookie', async () => {
+    const visitor = await app.request('/web-main');
+    const cookie = await app.request('/web-main', {
+      headers: { cookie: 'theme=dark; polymath.session_token=abc.def' },
+    });
+    expect(cookie.status).toBe(200);
+    const data = bootData(await cookie.text());
+    expect(Object.keys(data)).not.toContain('/api/auth/get-session');
+    expect(data['/api/config']).toEqual(bootData(await visitor.text())['/api/config']);
+    expect(cookie.headers.get('etag')).not.toBe(visitor.headers.get('etag'));
+    for (const res of [visitor, cookie]) expect(res.headers.get('vary')).toMatch(/cookie/i);
+    // Other cookies do not make a visitor look signed in.
+    const other = await app.request('/web-main', { headers: { cookie: 'theme=dark' } });
+    expect(bootData(await other.text())['/api/auth/get-session']).toBeNull();
   });
 
   it("a lazy route's page preloads its chunks and the tools' texts, not what index.html loads; others preload nothing", async () => {

@@ -11,25 +11,30 @@ import { routeOf, routePreloads } from './route-preloads.ts';
  * every visitor gets (boot-data.ts), read through `request` (the app itself) on first use, and
  * preloads the requested route's chunks (route-preloads.ts).
  */
-export function webRoutes(files: Map<string, StaticFile>, request?: (path: string) => Promise<Response>) {
+export function webRoutes(
+  files: Map<string, StaticFile>,
+  request?: (path: string) => Promise<Response>,
+  /** Whether a request carries no session cookie: its page then carries the session's answer too. */
+  signedOut?: (req: Request) => Promise<boolean>,
+) {
   const app = new Hono();
   const built = files.get('/index.html');
   const preloads = routePreloads(files.get('/.vite/manifest.json')?.body, built?.body);
   // The data is read once; one page per lazy route (its chunks preloaded) and one for the rest, each
-  // made on first use. A failure leaves the page without the data (the browser asks for it) and
-  // tries again next time.
+  // with and without a session cookie, made on first use. A failure leaves the page without the data
+  // (the browser asks for it) and tries again next time.
   let data: Promise<Record<string, unknown>> | undefined;
   const pages = new Map<string, Promise<StaticFile>>();
-  const index = (path: string): Promise<StaticFile> | undefined => {
+  const index = (path: string, visitor: boolean): Promise<StaticFile> | undefined => {
     if (!built) return undefined;
     const route = routeOf(path);
     const links = preloads.get(route) ?? [];
-    const key = links.length > 0 ? route : '';
+    const key = `${links.length > 0 ? route : ''}${visitor ? ' visitor' : ''}`;
     let page = pages.get(key);
     if (!page) {
       data ??= request ? readBootData(request) : Promise.resolve({});
       page = data
-        .then((answers) => withBootData(built, answers, links))
+        .then((answers) => withBootData(built, visitor ? { ...answers, ...VISITOR_ANSWERS } : answers, links))
         .catch(() => {
           data = undefined;
           pages.delete(key);
@@ -49,7 +54,7 @@ export function webRoutes(files: Map<string, StaticFile>, request?: (path: strin
       const immutable = path.startsWith('/assets/');
       return send(c.req.raw, file, immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600', 200);
     }
-    const page = index(path);
+    const page = index(path, (await signedOut?.(c.req.raw)) ?? false);
     if (!page) {
       return c.text('The web app is not built. Run `npm run build` (npm start does it for you).', 503);
     }
@@ -57,11 +62,21 @@ export function webRoutes(files: Map<string, StaticFile>, request?: (path: strin
     if (path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path)) {
       return c.text('Not found', 404);
     }
-    return send(c.req.raw, await page, 'no-cache', isClientRoute(path) ? 200 : 404);
+    const res = send(c.req.raw, await page, 'no-cache', isClientRoute(path) ? 200 : 404);
+    // The page depends on whether a session cookie came with the request.
+    if (signedOut) res.headers.append('vary', 'cookie');
+    return res;
   });
 
   return app;
 }
+
+/**
+ * What the server answers a request without a session cookie, whoever sends it: no session. The page
+ * of such a visitor carries it, so the first screen shows without waiting for that round trip after
+ * its script has run (B8: it was the last thing /payment's first content waited for).
+ */
+const VISITOR_ANSWERS = { '/api/auth/get-session': null };
 
 function send(req: Request, file: StaticFile, cacheControl: string, status: number): Response {
   const headers = new Headers({ 'content-type': file.type, 'cache-control': cacheControl, etag: file.etag });
