@@ -1,15 +1,20 @@
 import type { BillingPeriod } from '@polymath/shared';
 import { Info } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx';
-import { ActiveSubscription } from '../../features/billing/active-subscription.tsx';
 import { useGetBillingPlansQuery, useSubscription } from '../../features/billing/billing-api.ts';
 import { PaymentReady } from '../../features/billing/payment-ready.tsx';
 import { PlanCheckout } from '../../features/billing/plan-checkout.tsx';
 import { PlanComparison } from '../../features/billing/plan-comparison.tsx';
 import { PublicLayout } from '../layouts/public-layout.tsx';
+
+// Only a Pro subscriber sees it: its code (the manage and cancel actions, their dialog) is not on the
+// plans' first screen, which every visitor gets (B8).
+const ActiveSubscription = lazy(() =>
+  import('../../features/billing/active-subscription.tsx').then((m) => ({ default: m.ActiveSubscription })),
+);
 
 /**
  * /payment: plans and checkout for everyone; the active-subscription screen for Pro; back from
@@ -50,7 +55,13 @@ function Plans({ cancelled }: { cancelled: boolean }) {
         <LoadingPlaceholder />
       </div>
     );
-  if (data?.subscription?.entitled) return <ActiveSubscription subscription={data.subscription} />;
+  if (data?.subscription?.entitled) {
+    return (
+      <Suspense fallback={<LoadingPlaceholder />}>
+        <ActiveSubscription subscription={data.subscription} />
+      </Suspense>
+    );
+  }
   return (
     <div className="flex flex-col gap-8">
       <div className="text-center">
