@@ -156,7 +156,10 @@ describe('static SPA serving', () => {
     const res = await app.request(path, { headers: { accept: 'text/html' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(res.headers.get('cache-control')).toBe('no-cache');
+    // A visitor's page (no session cookie: it carries "no session") is not even stored.
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const withCookie = await app.request(path, { headers: { cookie: 'polymath.session_token=abc.def' } });
+    expect(withCookie.headers.get('cache-control')).toBe('no-cache');
     expect(withoutBootData(await res.text())).toBe(INDEX_HTML);
   });
 
@@ -231,7 +234,7 @@ describe('static SPA serving', () => {
       const res = await app.request(path);
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('cache-control')).toBe('no-store');
       expect(withoutBootData(await res.text())).toBe(INDEX_HTML);
     },
   );

@@ -54,7 +54,8 @@ export function webRoutes(
       const immutable = path.startsWith('/assets/');
       return send(c.req.raw, file, immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600', 200);
     }
-    const page = index(path, (await signedOut?.(c.req.raw)) ?? false);
+    const visitor = (await signedOut?.(c.req.raw)) ?? false;
+    const page = index(path, visitor);
     if (!page) {
       return c.text('The web app is not built. Run `npm run build` (npm start does it for you).', 503);
     }
@@ -62,7 +63,9 @@ export function webRoutes(
     if (path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path)) {
       return c.text('Not found', 404);
     }
-    const res = send(c.req.raw, await page, 'no-cache', isClientRoute(path) ? 200 : 404);
+    // A visitor's page says "no session": never stored, since Back after signing in may show a stored
+    // page without asking the server again, and it would then claim a session that now exists is none.
+    const res = send(c.req.raw, await page, visitor ? 'no-store' : 'no-cache', isClientRoute(path) ? 200 : 404);
     // The page depends on whether a session cookie came with the request.
     if (signedOut) res.headers.append('vary', 'cookie');
     return res;
