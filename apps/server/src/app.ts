@@ -96,9 +96,12 @@ export function createApp(deps: AppDeps) {
   app.route('/api/config', configRoutes({ webSearch: webSearch !== undefined }));
   app.route('/api/analytics', analyticsRoutes());
   const auth = createAuth(deps);
-  // The session cookie's name as better-auth sets it (our prefix, and __Secure- on https).
-  const sessionCookieName = auth.$context.then((ctx) => ctx.authCookies.sessionToken.name);
-  sessionCookieName.catch(() => {});
+  // The session cookie's name as better-auth sets it (our prefix, and __Secure- on https); null if
+  // better-auth failed to start.
+  const sessionCookieName = auth.$context.then(
+    (ctx) => ctx.authCookies.sessionToken.name,
+    () => null,
+  );
   app.route('/api/auth', authRoutes(auth));
   app.route('/api/me', profileRoutes(auth));
   app.route('/api/files', avatarRoutes(auth));
@@ -175,9 +178,9 @@ export function createApp(deps: AppDeps) {
     webRoutes(
       deps.staticFiles,
       async (path) => app.request(path),
-      // Without the cookie's name (better-auth failed to start), the page is the one for a possible session.
+      // Without the cookie's name, the page is the one for a possible session.
       async (req) => {
-        const name = await sessionCookieName.catch(() => null);
+        const name = await sessionCookieName;
         return name !== null && cookieValue(req.headers.get('cookie'), name) === undefined;
       },
     ),

@@ -1,6 +1,5 @@
 import { LOCALES, type ModelsResponse, type PublicConfig } from '@polymath/shared';
 import { modelsApi } from '../features/models/models-api.ts';
-import { baseApi } from '../lib/api/base-api.ts';
 import { takeBootData } from '../lib/api/boot-data.ts';
 import type { AppDispatch } from '../lib/store/store.ts';
 
@@ -13,14 +12,12 @@ import type { AppDispatch } from '../lib/store/store.ts';
  * base query's answer from the same data.
  */
 export function prefillBootData(dispatch: AppDispatch): void {
+  const entries: Parameters<typeof modelsApi.util.upsertQueryEntries>[0] = [];
   const config = takeBootData('/api/config') as PublicConfig | undefined;
-  if (config !== undefined) {
-    dispatch(baseApi.util.upsertQueryEntries([{ endpointName: 'getPublicConfig', arg: undefined, value: config }]));
-  }
+  if (config !== undefined) entries.push({ endpointName: 'getPublicConfig', arg: undefined, value: config });
   for (const locale of LOCALES) {
     const models = takeBootData(`/api/models?locale=${locale}`) as ModelsResponse | undefined;
-    if (models !== undefined) {
-      dispatch(modelsApi.util.upsertQueryEntries([{ endpointName: 'getModels', arg: locale, value: models }]));
-    }
+    if (models !== undefined) entries.push({ endpointName: 'getModels', arg: locale, value: models });
   }
+  if (entries.length > 0) dispatch(modelsApi.util.upsertQueryEntries(entries));
 }

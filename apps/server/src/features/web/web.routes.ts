@@ -25,8 +25,7 @@ export function webRoutes(
   // (the browser asks for it) and tries again next time.
   let data: Promise<Record<string, unknown>> | undefined;
   const pages = new Map<string, Promise<StaticFile>>();
-  const index = (path: string, visitor: boolean): Promise<StaticFile> | undefined => {
-    if (!built) return undefined;
+  const index = (shell: StaticFile, path: string, visitor: boolean): Promise<StaticFile> => {
     const route = routeOf(path);
     const links = preloads.get(route) ?? [];
     const key = `${links.length > 0 ? route : ''}${visitor ? ' visitor' : ''}`;
@@ -34,11 +33,11 @@ export function webRoutes(
     if (!page) {
       data ??= request ? readBootData(request) : Promise.resolve({});
       page = data
-        .then((answers) => withBootData(built, visitor ? { ...answers, ...VISITOR_ANSWERS } : answers, links))
+        .then((answers) => withBootData(shell, visitor ? { ...answers, ...VISITOR_ANSWERS } : answers, links))
         .catch(() => {
           data = undefined;
           pages.delete(key);
-          return built;
+          return shell;
         });
       pages.set(key, page);
     }
@@ -54,15 +53,15 @@ export function webRoutes(
       const immutable = path.startsWith('/assets/');
       return send(c.req.raw, file, immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600', 200);
     }
-    const visitor = (await signedOut?.(c.req.raw)) ?? false;
-    const page = index(path, visitor);
-    if (!page) {
+    if (!built) {
       return c.text('The web app is not built. Run `npm run build` (npm start does it for you).', 503);
     }
     // A missing hashed asset is a real 404, not the SPA (a stale tab after a deploy must not get HTML as JS).
     if (path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path)) {
       return c.text('Not found', 404);
     }
+    const visitor = (await signedOut?.(c.req.raw)) ?? false;
+    const page = index(built, path, visitor);
     // A visitor's page says "no session": never stored, since Back after signing in may show a stored
     // page without asking the server again, and it would then claim a session that now exists is none.
     const res = send(c.req.raw, await page, visitor ? 'no-store' : 'no-cache', isClientRoute(path) ? 200 : 404);
