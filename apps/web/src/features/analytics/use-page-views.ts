@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useTheme } from '../../lib/theme/theme-provider.tsx';
+import { sendPageView } from './send-page-view.ts';
 
 /** Spec §2: a page-view event on every path change, sent first-party and stored by the server. */
 export function usePageViews(): void {
@@ -17,14 +18,7 @@ export function usePageViews(): void {
       theme,
       ...(document.referrer ? { referrer: document.referrer.slice(0, 2048) } : {}),
     };
-    void fetch('/api/analytics/page-views', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(view),
-      keepalive: true,
-    }).catch(() => {
-      // Analytics must never disturb the user.
-    });
+    sendPageView(view);
     window.dataLayer?.push({ event: 'page_view', page_path: pathname });
   }, [pathname]);
 }
