@@ -92,6 +92,9 @@ async function expectSummary(scope: Page | Locator, plan: PlanOffer): Promise<vo
   await expect(summary(scope, 'total')).toHaveText(money(plan.total, plan.currency));
 }
 
+/** A plan card's radio button. */
+const planRadio = (page: Page, period: string) => page.getByTestId(`plan-${period}`).getByRole('radio');
+
 /** /payment with its four plan cards, the sandbox note and the order summary. */
 async function expectPlans(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en', 'payment.title'));
@@ -163,21 +166,30 @@ test('a free user buys Pro in the sandbox, uses it, cancels, and is Free again a
       await expect(page.getByTestId(`plan-${period}`)).toContainText(money(plan.amount, plan.currency));
     }
     // The best value is chosen to start with.
-    await expect(page.getByTestId('plan-yearly')).toHaveAttribute('aria-checked', 'true');
+    await expect(planRadio(page, 'yearly')).toBeChecked();
     await expectSummary(page, yearly);
 
-    // A click chooses a plan; the arrow keys move the choice (a radio group).
+    // A click on a card chooses its plan; the arrow keys move the choice (the browser's radio group).
     await page.getByTestId('plan-week').click();
-    await expect(page.getByTestId('plan-week')).toHaveAttribute('aria-checked', 'true');
-    await expect(page.getByTestId('plan-yearly')).toHaveAttribute('aria-checked', 'false');
+    await expect(planRadio(page, 'week')).toBeChecked();
+    await expect(planRadio(page, 'yearly')).not.toBeChecked();
     await expectSummary(page, offer(plans, 'week'));
-    // Held as a person holds a key: Radix checks the radio that receives focus while an arrow key is
-    // down (it moves focus a tick after keydown; an instant press can lift the key before that).
-    await page.keyboard.down('ArrowRight');
-    await expect(page.getByTestId('plan-monthly')).toHaveAttribute('aria-checked', 'true');
-    await page.keyboard.up('ArrowRight');
-    await expect(page.getByTestId('plan-monthly')).toBeFocused();
-    await expect(page.getByTestId('plan-week')).toHaveAttribute('aria-checked', 'false');
+    await page.keyboard.press('ArrowRight');
+    await expect(planRadio(page, 'monthly')).toBeChecked();
+    await expect(planRadio(page, 'monthly')).toBeFocused();
+    await expect(planRadio(page, 'week')).not.toBeChecked();
+    await expectSummary(page, offer(plans, 'monthly'));
+    // Left from the first card goes round to the last.
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(planRadio(page, 'yearly')).toBeChecked();
+    await expectSummary(page, yearly);
+    // And right from the last back to the first, then on to the second.
+    await page.keyboard.press('ArrowRight');
+    await expect(planRadio(page, 'week')).toBeChecked();
+    await page.keyboard.press('ArrowRight');
+    await expect(planRadio(page, 'monthly')).toBeChecked();
+    await expect(planRadio(page, 'yearly')).not.toBeChecked();
     await expectSummary(page, offer(plans, 'monthly'));
     await expect(page.getByText(t('en', 'billing.renewsEvery.monthly'))).toBeVisible();
   });
@@ -398,12 +410,12 @@ test('the plan a visitor chose is still chosen after signing in from checkout', 
   await page.goto('/payment');
   await expectPlans(page);
   await page.getByTestId('plan-3month').click();
-  await expect(page.getByTestId('plan-3month')).toHaveAttribute('aria-checked', 'true');
+  await expect(planRadio(page, '3month')).toBeChecked();
   await page.getByTestId('checkout-button').click();
   await expect(page.getByTestId('auth-dialog')).toBeVisible();
   await signInThroughDialog(page, 'visitor-choice');
   await expectSignedInOnPlans(page);
-  await expect(page.getByTestId('plan-3month')).toHaveAttribute('aria-checked', 'true');
+  await expect(planRadio(page, '3month')).toBeChecked();
   await expectSummary(page, offer(await plansFromApi(page.request), '3month'));
 });
 
