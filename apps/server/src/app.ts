@@ -31,6 +31,7 @@ import { photoTranslatePhotoRoutes } from './features/tools/photo-translate/phot
 import { tattooPhotoRoutes } from './features/tools/tattoo-generator/tattoo-photos.routes.ts';
 import { createToolRegistry } from './features/tools/tool-registry.ts';
 import { createWebSearchRuntime } from './features/tools/web-search/web-search-runtime.ts';
+import { inlineScriptHashes } from './features/web/inline-scripts.ts';
 import { webRoutes } from './features/web/web.routes.ts';
 import { whatsappSandboxRoutes } from './features/whatsapp/sandbox/whatsapp-sandbox.routes.ts';
 import { whatsappRoutes } from './features/whatsapp/whatsapp.routes.ts';
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps) {
       gtm: Boolean(deps.env.GTM_ID),
       pixel: Boolean(deps.env.AD_PIXEL_ID),
       fileOrigin: deps.files.urlOrigin,
+      scriptHashes: inlineScriptHashes(deps.staticFiles.get('/index.html')?.body),
     }),
   );
   app.use('/api/*', sameOriginOnly(deps.env.APP_ORIGINS, SERVER_TO_SERVER));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,8 +9,11 @@ import { withBootData } from '../src/features/web/boot-data.ts';
 import { loadStaticFiles } from '../src/lib/static-files.ts';
 import { createTestApp, openTestDatabase, type TestDatabase } from './databases.ts';
 
+// As built: an inline script that must run before the first paint, the app's module script.
+const THEME_SCRIPT = "document.documentElement.classList.toggle('dark', localStorage.getItem('theme') === 'dark');";
 const INDEX_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Polymath</title>' +
+  `<script>${THEME_SCRIPT}</script>` +
   '<script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>';
 // Over 1 KB so the server precompresses it.
 const APP_JS = `export const routes = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `/route/${i}`))};\n`;
@@ -129,6 +133,21 @@ describe('static SPA serving', () => {
     expect(svg.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
 
+  it('lets the page run its own inline script, pinned by its hash, and no other inline script', async () => {
+    const page = await app.request('/web-main', { headers: { accept: 'text/html' } });
+    const html = await page.text();
+    const policy = page.headers.get('content-security-policy') ?? '';
+    const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(policy)?.[1]?.trim().split(/\s+/);
+    const hash = `'sha256-${createHash('sha256').update(THEME_SCRIPT, 'utf8').digest('base64')}'`;
+    expect(scriptSrc).toEqual(["'self'", hash]);
+    expect(html).toContain(`<script>${THEME_SCRIPT}</script>`);
+    // The data block the server adds to the page is not a script the browser runs: it needs no hash.
+    expect(html).toMatch(/<script id="boot-data" type="application\/json">/);
+    // Every other response carries the same policy (one header for the whole app).
+    const api = await app.request('/api/config');
+    expect(api.headers.get('content-security-policy')).toBe(policy);
+  });
+
   it('serves small non-hashed files uncompressed with a short cache', async () => {
     const res = await app.request('/favicon.svg', { headers: { 'accept-encoding': 'gzip, br' } });
     expect(res.status).toBe(200);
@@ -224,7 +243,8 @@ describe('static SPA serving', () => {
     if (!built) throw new Error('no index.html');
     const file = withBootData(built, { '/api/config': { gtmId: '</script><script>alert(1)</script>' } });
     const html = new TextDecoder().decode(file.body);
-    expect(html.match(/<script/g)).toHaveLength(2);
+    // The page's own two scripts and the data block: no value opened another.
+    expect(html.match(/<script/g)).toHaveLength(3);
     expect(bootData(html)).toEqual({ '/api/config': { gtmId: '</script><script>alert(1)</script>' } });
   });
 

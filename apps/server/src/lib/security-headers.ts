@@ -31,8 +31,9 @@ const DOCUMENT_ONLY_HEADERS = [
 const SUBRESOURCE_TYPE = /^(text\/javascript|text\/css|font\/|image\/(?!svg))/;
 
 /**
- * Security headers with a strict Content-Security-Policy: scripts only from our origin (no inline
- * script anywhere in the SPA), no framing, no plugins. Third-party hosts are added only for the
+ * Security headers with a strict Content-Security-Policy: scripts only from our origin, plus the
+ * inline scripts of the built page pinned by their hashes (`scriptHashes`, no 'unsafe-inline'), no
+ * framing, no plugins. Third-party hosts are added only for the
  * tag manager and ad pixel, and only when their ids are configured. With files in S3, the browser
  * loads images from the bucket's signed URLs: that one origin (`fileOrigin`) joins img-src. Downloads
  * are navigations and need no directive; connect-src stays ours until the web app fetch()es a file.
@@ -45,8 +46,10 @@ export function securityHeaders(options: {
   pixel: boolean;
   /** The origin of the file store's signed URLs (FileStore.urlOrigin); null when the app serves files. */
   fileOrigin?: string | null;
+  /** `'sha256-…'` of each inline script index.html has (features/web/inline-scripts.ts). */
+  scriptHashes?: readonly string[];
 }): MiddlewareHandler {
-  const script = ["'self'"];
+  const script = ["'self'", ...(options.scriptHashes ?? [])];
   const img = ["'self'", 'data:', 'blob:'];
   if (options.fileOrigin) img.push(options.fileOrigin);
   const connect = ["'self'"];

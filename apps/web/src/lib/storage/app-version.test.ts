@@ -29,12 +29,12 @@ describe('enforceAppVersion', () => {
   });
 });
 
-describe('theme-init.js', () => {
+describe("index.html's theme script", () => {
   it('checks the same app version as the app', async () => {
     const { readFileSync } = await import('node:fs');
     const { resolve } = await import('node:path');
     // jsdom gives import.meta.url an http scheme, so the path is built from the directory instead.
-    const script = readFileSync(resolve(import.meta.dirname, '../../../public/theme-init.js'), 'utf8');
-    expect(script).toContain(`localStorage.getItem('app_version') === '${APP_VERSION}'`);
+    const page = readFileSync(resolve(import.meta.dirname, '../../../index.html'), 'utf8');
+    expect(page).toContain(`localStorage.getItem('app_version') === '${APP_VERSION}'`);
   });
 });
