@@ -33,12 +33,12 @@ const SUBRESOURCE_TYPE = /^(text\/javascript|text\/css|font\/|image\/(?!svg))/;
 /**
  * Security headers with a strict Content-Security-Policy: scripts only from our origin, plus the
  * inline scripts of the built page pinned by their hashes (`scriptHashes`, no 'unsafe-inline'), no
- * framing, no plugins. Third-party hosts are added only for the
- * tag manager and ad pixel, and only when their ids are configured. With files in S3, the browser
- * loads images from the bucket's signed URLs: that one origin (`fileOrigin`) joins img-src. Downloads
- * are navigations and need no directive; connect-src stays ours until the web app fetch()es a file.
- * style-src allows 'unsafe-inline' because the toast library injects its stylesheet at run time;
- * inline styles cannot run code.
+ * framing, no plugins. Third-party hosts are added only for the tag manager and ad pixel, and only
+ * when their ids are configured. With files in S3, the browser loads images from the bucket's signed
+ * URLs: that one origin (`fileOrigin`) joins img-src. Downloads are navigations and need no
+ * directive; connect-src stays ours until the web app fetch()es a file. style-src allows
+ * 'unsafe-inline' because the toast library injects its stylesheet at run time (and index.html
+ * styles its placeholder itself); inline styles cannot run code.
  */
 export function securityHeaders(options: {
   https: boolean;
