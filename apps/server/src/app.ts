@@ -10,6 +10,7 @@ import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { attachmentFileRoutes, attachmentUploadRoutes } from './features/attachments/attachments.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuth } from './features/auth/auth.ts';
+import { sessionCacheOf } from './features/auth/session-cache.ts';
 import { cookieValue } from './features/auth/session-cookie.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { createBillingRuntime } from './features/billing/billing-runtime.ts';
@@ -49,6 +50,12 @@ const SERVER_TO_SERVER = (path: string) =>
   path === '/api/whatsapp/webhook' ||
   path.startsWith('/api/auth/callback/') ||
   path.startsWith('/api/auth/oauth2/callback/');
+/** Where a request may change or end sessions, or a person's plan. */
+const CHANGES_ACCOUNTS = (path: string) =>
+  path.startsWith('/api/auth/') ||
+  path === '/api/me' ||
+  path.startsWith('/api/me/') ||
+  path.startsWith('/api/billing/');
 /** Routes that apply their own, larger body limit (uploads, chat messages). */
 const OWN_LIMIT_ROUTES = new Set([
   '/api/me/photo',
@@ -92,6 +99,14 @@ export function createApp(deps: AppDeps) {
     },
   });
   app.use('/api/*', (c, next) => (OWN_LIMIT_ROUTES.has(c.req.path) ? next() : apiBodyLimit(c, next)));
+  // Signing out, ending sessions, a new password, a deleted account, a plan change: the response
+  // waits until this instance has heard the change, so the next request here sees it (the session
+  // cache, features/auth/session-cache.ts; other instances hear it within milliseconds).
+  const sessions = sessionCacheOf(deps.database);
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (c.req.method !== 'GET' && CHANGES_ACCOUNTS(c.req.path)) await sessions.caughtUp();
+  });
 
   const webSearch = deps.webSearch === undefined ? createWebSearchRuntime(deps.env) : (deps.webSearch ?? undefined);
   app.route('/', healthRoutes());

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { App } from '../src/app.ts';
+import type { Database } from '../src/db/client.ts';
+import { sessionCacheOf } from '../src/features/auth/session-cache.ts';
 import type { Mailer, MailMessage } from '../src/lib/mail/mailer.ts';
 
 /** The PUBLIC_URL of test apps (loadEnv's default for PORT 3000). */
@@ -174,3 +176,12 @@ export async function signedInUser(app: App, mailer: CaptureMailer, email = uniq
 
 /** The env test apps of the accounts suites use: client addresses from X-Forwarded-For, roomy limits. */
 export const AUTH_TEST_ENV = { TRUST_PROXY: 'true', AUTH_RATE_LIMIT_MAX: '1000' };
+
+/**
+ * After a test changes sessions or users straight in the database (as an operator might): waits
+ * until the apps on that database have heard the change (their session caches forget what it
+ * touches). On PostgreSQL that notification comes on another connection, a moment later.
+ */
+export function changesHeard(database: Database): Promise<void> {
+  return sessionCacheOf(database).caughtUp();
+}

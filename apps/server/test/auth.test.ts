@@ -8,6 +8,7 @@ import {
   type CaptureMailer,
   CookieJar,
   captureMailer,
+  changesHeard,
   client,
   expectError,
   PASSWORD,
@@ -477,6 +478,7 @@ describeEachDatabase('auth: sessions are revoked on the server', (ctx) => {
       .insert(accounts)
       .values({ id: `g-${me.id}`, accountId: `g-${me.id}`, providerId: 'google', userId: me.id });
     await ctx.database.db.update(users).set({ emailVerified: false }).where(eq(users.id, me.id));
+    await changesHeard(ctx.database);
     const before = mailer.messages.length;
     await expectError(await d.post('/api/me/change-password-email'), 403, 'EMAIL_NOT_VERIFIED');
     expect(mailer.messages.length).toBe(before);
@@ -498,6 +500,7 @@ describeEachDatabase('auth: sessions are revoked on the server', (ctx) => {
       .insert(accounts)
       .values({ id: `g-${me.id}`, accountId: `g-${me.id}`, providerId: 'google', userId: me.id });
     await ctx.database.db.update(users).set({ emailVerified: false }).where(eq(users.id, me.id));
+    await changesHeard(ctx.database);
     mailer.failing = true;
     const failed = await c.post('/api/me/verification-email');
     expect((await expectError(failed, 502, 'ACTIVATION_EMAIL_FAILED')).error.message).toBe(
@@ -518,6 +521,7 @@ describeEachDatabase('auth: sessions are revoked on the server', (ctx) => {
     expect((await c.get('/api/me')).status).toBe(200);
     // What "sign out everywhere", a password reset or an account deletion do to the session rows.
     await ctx.database.db.delete(sessions).where(eq(sessions.userId, me.id));
+    await changesHeard(ctx.database);
     await expectError(await c.get('/api/me'), 401, 'UNAUTHORIZED');
     await expectError(await c.get('/api/credits'), 401, 'UNAUTHORIZED');
   });
@@ -528,6 +532,7 @@ describeEachDatabase('auth: sessions are revoked on the server', (ctx) => {
     const me = (await (await c.get('/api/me')).json()) as { id: string };
     expect(((await (await c.get('/api/credits')).json()) as { plan: string }).plan).toBe('free');
     await ctx.database.db.update(users).set({ accessLevel: 'pro' }).where(eq(users.id, me.id));
+    await changesHeard(ctx.database);
     expect(((await (await c.get('/api/credits')).json()) as { plan: string }).plan).toBe('pro');
   });
 
@@ -559,6 +564,7 @@ describeEachDatabase('auth: sessions are revoked on the server', (ctx) => {
     // Created two days ago: better-auth's updateAge (a day) has passed.
     const old = new Date(Date.now() + 28 * 24 * 3600_000);
     await ctx.database.db.update(sessions).set({ expiresAt: old }).where(eq(sessions.userId, me.id));
+    await changesHeard(ctx.database);
     expect((await c.get('/api/me')).status).toBe(200);
     const [row] = await ctx.database.db.select().from(sessions).where(eq(sessions.userId, me.id));
     expect(row?.expiresAt.getTime()).toBeGreaterThan(old.getTime() + 24 * 3600_000);
@@ -573,6 +579,7 @@ describeEachDatabase('auth: sessions are revoked on the server', (ctx) => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.userId, me.id));
+    await changesHeard(ctx.database);
     await expectError(await c.get('/api/me'), 401, 'UNAUTHORIZED');
   });
 
@@ -581,6 +588,7 @@ describeEachDatabase('auth: sessions are revoked on the server', (ctx) => {
     const c = await signedInUser(app, mailer);
     const me = (await (await c.get('/api/me')).json()) as { id: string };
     await ctx.database.db.update(users).set({ emailVerified: false }).where(eq(users.id, me.id));
+    await changesHeard(ctx.database);
     await expectError(await c.get('/api/me'), 403, 'EMAIL_NOT_VERIFIED');
   });
 });

@@ -1,7 +1,7 @@
 import { type ProviderFakes, startProviderFakes } from '@polymath/provider-fakes';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../src/db/client.ts';
-import type { TestClient } from './auth-helpers.ts';
+import type { Database, Db } from '../src/db/client.ts';
+import { changesHeard, type TestClient } from './auth-helpers.ts';
 
 /** The server's environment pointing every provider at the local stand-ins. */
 export function providerEnv(fakes: ProviderFakes): Record<string, string> {
@@ -65,9 +65,11 @@ export async function chat(c: TestClient, body: unknown) {
   return { res, raw, chunks: res.status === 200 ? parseSse(raw) : [] };
 }
 
-export async function setPlan(db: Db, client: TestClient, plan: 'free' | 'pro'): Promise<string> {
+/** Changes a person's plan in the database, as an operator would, and waits until the change is heard. */
+export async function setPlan(database: Database, client: TestClient, plan: 'free' | 'pro'): Promise<string> {
   const me = (await (await client.get('/api/me')).json()) as { id: string };
-  await db.execute(sql`update users set access_level = ${plan} where id = ${me.id}`);
+  await database.db.execute(sql`update users set access_level = ${plan} where id = ${me.id}`);
+  await changesHeard(database);
   return me.id;
 }
 

@@ -82,7 +82,7 @@ describeEachDatabase('chat', (ctx) => {
     for (const [modelId, provider] of cases) {
       it(`${modelId} (${provider})`, async () => {
         const c = await signedInUser(app, mailer);
-        await setPlan(db(), c, 'pro');
+        await setPlan(ctx.database, c, 'pro');
         const threadId = newId('t');
         const { res, chunks } = await chat(c, sendBody(threadId, 'Hello [[fake tokens=5]]', modelId));
         expect(res.status).toBe(200);
@@ -109,7 +109,7 @@ describeEachDatabase('chat', (ctx) => {
 
     it('streams reasoning for deepseek-reasoner', async () => {
       const c = await signedInUser(app, mailer);
-      await setPlan(db(), c, 'pro');
+      await setPlan(ctx.database, c, 'pro');
       const { chunks } = await chat(
         c,
         sendBody(newId('t'), 'Think [[fake tokens=2 reasoning=3]]', 'deepseek-reasoner'),
@@ -122,7 +122,7 @@ describeEachDatabase('chat', (ctx) => {
   describe('credits', () => {
     it('20 parallel sends with 1 credit left give exactly 1 answer and 19 OUT_OF_CREDITS', async () => {
       const c = await signedInUser(app, mailer);
-      const userId = await setPlan(db(), c, 'free');
+      const userId = await setPlan(ctx.database, c, 'free');
       const day = new Date().toISOString().slice(0, 10);
       await db().execute(sql`insert into credit_usage (user_id, day, used) values (${userId}, ${day}, 4)`);
       const results = await Promise.all(
@@ -147,7 +147,7 @@ describeEachDatabase('chat', (ctx) => {
 
     it('a new chat is written whole: the thread, the message, then the streaming answer carrying the credit', async () => {
       const c = await signedInUser(app, mailer);
-      const userId = await setPlan(db(), c, 'free');
+      const userId = await setPlan(ctx.database, c, 'free');
       const threadId = newId('t');
       const messageId = newId('m');
       const sent = await chat(c, sendBody(threadId, 'First words here [[fake tokens=2]]', 'gpt-4o-mini', messageId));
@@ -175,7 +175,7 @@ describeEachDatabase('chat', (ctx) => {
     it('a refused send (not your chat, a taken message id, no credit left) takes no credit and writes nothing', async () => {
       const owner = await signedInUser(app, mailer);
       const other = await signedInUser(app, mailer);
-      const otherId = await setPlan(db(), other, 'free');
+      const otherId = await setPlan(ctx.database, other, 'free');
       const threadId = newId('t');
       const messageId = newId('m');
       expect(
@@ -214,7 +214,7 @@ describeEachDatabase('chat', (ctx) => {
 
     it('refunds the credit when the provider fails before the first token', async () => {
       const c = await signedInUser(app, mailer);
-      await setPlan(db(), c, 'free');
+      await setPlan(ctx.database, c, 'free');
       const { res, chunks } = await chat(c, sendBody(newId('t'), 'Fail [[fake fail=before]]'));
       expect(res.status).toBe(200);
       const error = chunks.find((ch) => ch.type === 'error');
@@ -231,7 +231,7 @@ describeEachDatabase('chat', (ctx) => {
 
     it('keeps the credit when the provider fails after tokens arrived', async () => {
       const c = await signedInUser(app, mailer);
-      await setPlan(db(), c, 'free');
+      await setPlan(ctx.database, c, 'free');
       const { chunks } = await chat(c, sendBody(newId('t'), 'Drop [[fake tokens=10 drop=3]]'));
       const id = String(chunks.find((ch) => ch.type === 'start')?.messageId);
       const row = await until(async () => {
@@ -253,7 +253,7 @@ describeEachDatabase('chat', (ctx) => {
 
     it('Pro users have no daily limit', async () => {
       const c = await signedInUser(app, mailer);
-      await setPlan(db(), c, 'pro');
+      await setPlan(ctx.database, c, 'pro');
       for (let i = 0; i < 7; i++) {
         const { res } = await chat(c, sendBody(newId('t'), 'More [[fake tokens=1]]'));
         expect(res.status).toBe(200);

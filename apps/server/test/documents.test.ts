@@ -119,7 +119,7 @@ describeEachDatabase('ask PDF: documents, reading, answers with page citations',
       env: { ...AUTH_TEST_ENV, ...providerEnv(fakes), CHAT_RATE_LIMIT_MAX: '1000' },
     });
     pro = await signedInUser(tools.app, mailer);
-    proId = await setPlan(db(), pro, 'pro');
+    proId = await setPlan(ctx.database, pro, 'pro');
     short = await uploaded(pro, shortPdf, 'orchard.pdf');
     long = await uploaded(pro, longPdf, 'lighthouse-manual.pdf');
   }, 90_000);
@@ -316,7 +316,7 @@ describeEachDatabase('ask PDF: documents, reading, answers with page citations',
 
   it("another person's document is refused on every route", async () => {
     const other = await signedInUser(tools.app, mailer);
-    await setPlan(db(), other, 'pro');
+    await setPlan(ctx.database, other, 'pro');
     const list = (await (await other.get('/api/documents')).json()) as DocumentList;
     expect(list).toEqual({ documents: [], totalBytes: 0 });
     await expectError(await other.get(`/api/documents/${short.id}`), 404, 'NOT_FOUND');
@@ -341,18 +341,18 @@ describeEachDatabase('ask PDF: documents, reading, answers with page citations',
 
   it('free users are refused on the server: upload, asking, and a thread that has documents', async () => {
     const free = await signedInUser(tools.app, mailer);
-    await setPlan(db(), free, 'free');
+    await setPlan(ctx.database, free, 'free');
     await expectError(await upload(free, shortPdf), 403, 'PDF_REQUIRES_PRO');
     expect((await (await free.get('/api/documents')).json()) as DocumentList).toEqual({ documents: [], totalBytes: 0 });
 
     // A Pro person who asked about a document and then went back to free.
     const lapsed = await signedInUser(tools.app, mailer);
-    await setPlan(db(), lapsed, 'pro');
+    await setPlan(ctx.database, lapsed, 'pro');
     const doc = await uploaded(lapsed, shortPdf, 'mine.pdf');
     await settled(lapsed, doc.id);
     const turn = askTurn('How many apple trees are there?', [doc]);
     expect((await chat(lapsed, turn)).res.status).toBe(200);
-    await setPlan(db(), lapsed, 'free');
+    await setPlan(ctx.database, lapsed, 'free');
     await expectError(await lapsed.post('/api/chat', askTurn('Again?', [doc])), 403, 'PDF_REQUIRES_PRO');
     const followUp = {
       ...turn,
@@ -377,7 +377,7 @@ describeEachDatabase('ask PDF: documents, reading, answers with page citations',
 
   it('lists documents with their size; deleting one removes its text and file; the account takes the rest', async () => {
     const owner = await signedInUser(tools.app, mailer);
-    const ownerId = await setPlan(db(), owner, 'pro');
+    const ownerId = await setPlan(ctx.database, owner, 'pro');
     const a = await uploaded(owner, shortPdf, 'a.pdf');
     const b = await uploaded(owner, await textPdf(['Only page.']), 'b.pdf');
     await settled(owner, a.id);
@@ -395,7 +395,7 @@ describeEachDatabase('ask PDF: documents, reading, answers with page citations',
     await expectError(await owner.get(`/api/documents/${a.id}`), 404, 'NOT_FOUND');
     await expectError(await owner.delete(`/api/documents/${a.id}`), 404, 'NOT_FOUND');
 
-    await setPlan(db(), owner, 'free');
+    await setPlan(ctx.database, owner, 'free');
     expect((await owner.delete('/api/me', { confirm: true })).status).toBe(204);
     expect(await db().select().from(documents).where(eq(documents.userId, ownerId))).toEqual([]);
     expect(await files.get(`${documentFolder(ownerId)}/${b.id}.pdf`)).toBeNull();

@@ -133,7 +133,6 @@ async function threadList(c: TestClient): Promise<Thread[]> {
 
 describeEachDatabase('horoscope', (ctx) => {
   let mailer: CaptureMailer;
-  const db = () => ctx.database.db;
 
   describe('through the chat model (stand-ins)', () => {
     let app: App;
@@ -146,7 +145,7 @@ describeEachDatabase('horoscope', (ctx) => {
         env: { ...AUTH_TEST_ENV, ...providerEnv(fakes), FREE_DAILY_MESSAGES: '3', CHAT_RATE_LIMIT_MAX: '1000' },
       });
       pro = await signedInUser(app, mailer);
-      await setPlan(db(), pro, 'pro');
+      await setPlan(ctx.database, pro, 'pro');
     });
     beforeEach(() => fakes.reset());
 

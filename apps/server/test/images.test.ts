@@ -84,7 +84,7 @@ describeEachDatabase('image generator through the real providers (stand-ins)', (
       env: { ...AUTH_TEST_ENV, ...providerEnv(fakes), PRO_DAILY_IMAGES: '6', CHAT_RATE_LIMIT_MAX: '1000' },
     });
     pro = await signedInUser(tools.app, mailer);
-    await setPlan(db(), pro, 'pro');
+    await setPlan(ctx.database, pro, 'pro');
   }, 60_000);
   afterAll(async () => {
     await tools.stop();
@@ -127,7 +127,7 @@ describeEachDatabase('image generator through the real providers (stand-ins)', (
 
     // Another person sees nothing of it, on every route.
     const other = await signedInUser(tools.app, mailer);
-    await setPlan(db(), other, 'pro');
+    await setPlan(ctx.database, other, 'pro');
     expect(await images(other)).toEqual([]);
     await expectError(await other.get(`/api/images/${image.id}`), 404, 'NOT_FOUND');
     await expectError(await other.get(`/api/images/${image.id}/file`), 404, 'NOT_FOUND');
@@ -211,7 +211,7 @@ describeEachDatabase('image generator through the real providers (stand-ins)', (
 
   it("Pro's daily fair-use limit stops new images with a clear message (the model is told)", async () => {
     const user = await signedInUser(tools.app, mailer);
-    await setPlan(db(), user, 'pro');
+    await setPlan(ctx.database, user, 'pro');
     const ask = (n: number) =>
       chat(user, imageTurn(`[[fake tool=generate_image args={"prompt":"a tree","count":${n}}]] x`));
     const first = imageOutput((await ask(4)).chunks);
@@ -227,7 +227,7 @@ describeEachDatabase('image generator through the real providers (stand-ins)', (
 
   it('the gallery pages newest first, filters by tool, and refuses a forged cursor', async () => {
     const user = await signedInUser(tools.app, mailer);
-    await setPlan(db(), user, 'pro');
+    await setPlan(ctx.database, user, 'pro');
     const { chunks } = await chat(
       user,
       imageTurn('[[fake tool=generate_image args={"prompt":"three birds","count":3}]] x'),
@@ -266,7 +266,7 @@ describeEachDatabase('image generator through the real providers (stand-ins)', (
 
   it("the images' rows and files go with the account", async () => {
     const user = await signedInUser(tools.app, mailer);
-    await setPlan(db(), user, 'pro');
+    await setPlan(ctx.database, user, 'pro');
     const { chunks } = await chat(user, imageTurn('[[fake tool=generate_image args={"prompt":"a key","count":1}]] x'));
     const [image] = await settled(user, await answerIdOf(chunks), 1);
     const me = (await (await user.get('/api/me')).json()) as { id: string };
@@ -284,7 +284,6 @@ describeEachDatabase(
   (ctx) => {
     let demo: ToolsApp;
     let mailer: CaptureMailer;
-    const db = () => ctx.database.db;
     beforeAll(async () => {
       mailer = captureMailer();
       demo = await startToolsApp(ctx.database, { mailer, env: { ...AUTH_TEST_ENV, CHAT_RATE_LIMIT_MAX: '1000' } });
@@ -296,7 +295,7 @@ describeEachDatabase(
     it("makes labelled demo pictures in the asked shape, and says it is a demo in the person's language", async () => {
       fakes.reset();
       const user = await signedInUser(demo.app, mailer);
-      await setPlan(db(), user, 'pro');
+      await setPlan(ctx.database, user, 'pro');
       const turn = {
         ...imageTurn('mavi bir balina', { aspectRatio: '9:16', count: 2 }),
         modelId: 'demo',

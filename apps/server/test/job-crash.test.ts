@@ -217,7 +217,7 @@ describe('an image being made when the server is killed', () => {
       const mailer = captureMailer();
       const setupApp = createTestApp(setup, { mailer, env: { ...AUTH_TEST_ENV, DATA_DIR: dataDir } });
       const user = await signedInUser(setupApp, mailer);
-      await setPlan(setup.db, user, 'pro');
+      await setPlan(setup, user, 'pro');
       await setup.close();
 
       const port = await freePort();

@@ -8,6 +8,7 @@ import {
   AUTH_TEST_ENV,
   type CaptureMailer,
   captureMailer,
+  changesHeard,
   client,
   expectError,
   PASSWORD,
@@ -296,6 +297,7 @@ describeEachDatabase('oauth: linking and unlinking in Settings', (ctx) => {
       .insert(accounts)
       .values({ id: `cred-${id}`, accountId: id, providerId: 'credential', userId: id, password: 'x' });
     await ctx.database.db.update(users).set({ emailVerified: false }).where(eq(users.id, id));
+    await changesHeard(ctx.database);
     await expectError(await d.delete('/api/me/connections/google'), 409, 'VERIFIED_CONNECTION_REQUIRED');
     expect((await profile(d)).providers).toEqual(['credential', 'google']);
   });

@@ -26,6 +26,7 @@ import {
   AUTH_TEST_ENV,
   type CaptureMailer,
   captureMailer,
+  changesHeard,
   client,
   expectError,
   signedInUser,
@@ -385,11 +386,13 @@ describeEachDatabase('threads: plan window', (ctx) => {
     expect((await getOwnedThread(ctx.database.db, userId, old))?.id).toBe(old);
 
     await ctx.database.db.update(users).set({ accessLevel: 'pro' }).where(eq(users.id, userId));
+    await changesHeard(ctx.database);
     expect(await listIds(c)).toEqual([recent, old]);
     expect(await listIds(c, '?q=ancient')).toEqual([old]);
     expect((await c.get(`/api/threads/${old}`)).status).toBe(200);
 
     await ctx.database.db.update(users).set({ accessLevel: 'free' }).where(eq(users.id, userId));
+    await changesHeard(ctx.database);
     expect(await listIds(c)).toEqual([recent]);
   });
 });

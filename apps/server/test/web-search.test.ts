@@ -140,7 +140,7 @@ describeEachDatabase('web search through the stand-ins', (ctx) => {
 
   it('answers a current question with numbered sources that are the search results, and only links to them', async () => {
     const c = await signedInUser(app, mailer);
-    await setPlan(ctx.database.db, c, 'free');
+    await setPlan(ctx.database, c, 'free');
     const question = 'What happened at the Istanbul tech summit this week?';
     const threadId = newId('ws');
     const { res, chunks } = await chat(c, searchTurn(question, threadId));
@@ -297,7 +297,7 @@ describeEachDatabase('web search through the stand-ins', (ctx) => {
       '%s: "%s" is declined politely, with no model call, no search and no message used',
       async (locale, text) => {
         const c = await signedInUser(app, mailer);
-        await setPlan(ctx.database.db, c, 'free');
+        await setPlan(ctx.database, c, 'free');
         const threadId = newId('ws');
         const { res, chunks } = await chat(c, searchTurn(text, threadId, { locale }));
         expect(res.status).toBe(200);
@@ -329,12 +329,12 @@ describeEachDatabase('web search through the stand-ins', (ctx) => {
         }),
       );
       const free = await signedInUser(limited, mailer);
-      await setPlan(ctx.database.db, free, 'free');
+      await setPlan(ctx.database, free, 'free');
       expect((await chat(free, searchTurn('first search'))).res.status).toBe(200);
       await expectError(await free.post('/api/chat', searchTurn('second search')), 402, 'OUT_OF_CREDITS');
 
       const pro = await signedInUser(limited, mailer);
-      await setPlan(ctx.database.db, pro, 'pro');
+      await setPlan(ctx.database, pro, 'pro');
       for (const q of ['one', 'two', 'three'])
         expect((await chat(pro, searchTurn(`pro search ${q}`))).res.status).toBe(200);
       expect(search.requests()).toHaveLength(4);
@@ -347,7 +347,7 @@ describeEachDatabase('web search through the stand-ins', (ctx) => {
       const config = (await (await bare.request('/api/config')).json()) as PublicConfig;
       expect(config.webSearch).toBe(false);
       const c = await signedInUser(bare, mailer);
-      await setPlan(ctx.database.db, c, 'free');
+      await setPlan(ctx.database, c, 'free');
       const threadId = newId('ws');
       await expectError(await c.post('/api/chat', searchTurn('anything', threadId)), 503, 'WEB_SEARCH_NOT_CONFIGURED');
       expect((await c.get(`/api/threads/${threadId}`)).status).toBe(404);

@@ -101,7 +101,7 @@ describeEachDatabase('WhatsApp through the Cloud API (stand-in)', (ctx) => {
   /** A Pro account that linked `phone` with the code WhatsApp delivered (as the dialog does). */
   async function linkedPro(phone = uniqueMobile(), modelId = 'gpt-4o-mini') {
     const c = await signedInUser(tools.app, mailer);
-    const userId = await setPlan(db(), c, 'pro');
+    const userId = await setPlan(ctx.database, c, 'pro');
     await expectPending(await sendCode(c, phone, { modelId }));
     const template = graph
       .sent()
@@ -270,7 +270,7 @@ describeEachDatabase('WhatsApp through the Cloud API (stand-in)', (ctx) => {
 
   it('reports the furthest status of a message whatever order the callbacks come in', async () => {
     const c = await signedInUser(tools.app, mailer);
-    await setPlan(db(), c, 'pro');
+    await setPlan(ctx.database, c, 'pro');
     const phone = uniqueMobile();
     await expectPending(await sendCode(c, phone));
     await graph.flush();
@@ -313,7 +313,7 @@ describeEachDatabase('WhatsApp through the Cloud API (stand-in)', (ctx) => {
 
   it('tells an account that lost Pro so, and answers within the free messages it shares with the web', async () => {
     const { c, phone } = await linkedPro();
-    await setPlan(db(), c, 'free');
+    await setPlan(ctx.database, c, 'free');
     // Two of today's three free messages go on the web.
     for (const text of ['web one', 'web two']) expect((await chat(c, sendBody(newId('t'), text))).res.status).toBe(200);
 

@@ -53,7 +53,7 @@ describeEachDatabase('WhatsApp link and sandbox', (ctx) => {
 
   async function pro(): Promise<{ c: TestClient; userId: string }> {
     const c = await signedInUser(tools.app, mailer);
-    return { c, userId: await setPlan(db(), c, 'pro') };
+    return { c, userId: await setPlan(ctx.database, c, 'pro') };
   }
 
   /** Moves an account's earlier code sends back in time, past the pause between two codes. */

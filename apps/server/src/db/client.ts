@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type Notifications, pgliteNotifications, postgresNotifications } from './notifications.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -25,6 +26,8 @@ export type Database = {
   migrate(): Promise<void>;
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
+  /** NOTIFYs from every instance (features/auth/session-cache.ts hears session changes). */
+  notifications: Notifications;
   close(): Promise<void>;
 };
 
@@ -58,6 +61,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
+    notifications: pgliteNotifications(client),
     close: () => client.close(),
   };
 }
@@ -67,6 +71,7 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
   const db = drizzleNodePg({ client: pool, schema });
+  const notifications = postgresNotifications(url);
   return {
     db: db as unknown as Db,
     kind: 'postgres',
@@ -84,6 +89,10 @@ async function openPostgres(url: string): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    notifications,
+    close: async () => {
+      await notifications.close();
+      await pool.end();
+    },
   };
 }

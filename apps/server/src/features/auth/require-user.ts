@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { providersOf } from '../profile/profile.service.ts';
 import type { Auth } from './auth.ts';
+import { type SessionCache, sessionCacheOf } from './session-cache.ts';
 import { createSessionCookieReader, type SessionCookieReader } from './session-cookie.ts';
 import { sessionUserByToken } from './session-user.ts';
 
@@ -27,8 +28,8 @@ type UserFields = { id: string; email: string; emailVerified: boolean; name: str
 export function requireUser(auth: Auth): MiddlewareHandler<UserEnv> {
   const sessionOf = sessionReader(auth);
   return async (c, next) => {
-    const { db } = c.var.deps;
-    const user = await sessionOf(db, c.req.raw.headers);
+    const { db, database } = c.var.deps;
+    const user = await sessionOf(db, sessionCacheOf(database), c.req.raw.headers);
     if (!user) throw new AppError('UNAUTHORIZED');
     // A password-only account whose email is not verified counts as signed out (spec §4, §6).
     if (!user.emailVerified) {
@@ -48,11 +49,14 @@ export function requireUser(auth: Auth): MiddlewareHandler<UserEnv> {
 
 /**
  * The signed-in user of a request. The common case (a valid cookie of a live session that needs
- * no refresh) is one prepared query on every request, so a revoked session, a deleted account or
- * a plan change applies at once. Everything else (no or bad cookie, an expired session, one due for
- * its daily refresh) goes through better-auth's getSession, which cleans up and refreshes as before.
+ * no refresh) is the session cache (a revoked session, a deleted account or a plan change reaches
+ * it by notification at once: session-cache.ts) or else one prepared query. Everything else (no or
+ * bad cookie, an expired session, one due for its daily refresh) goes through better-auth's
+ * getSession, which cleans up and refreshes as before.
  */
-export function sessionReader(auth: Auth): (db: Db, headers: Headers) => Promise<UserFields | null> {
+export function sessionReader(
+  auth: Auth,
+): (db: Db, cache: SessionCache, headers: Headers) => Promise<UserFields | null> {
   let settings: Promise<{ cookies: SessionCookieReader; expiresInMs: number; updateAgeMs: number }> | undefined;
   const load = async () => {
     const ctx = await auth.$context;
@@ -63,15 +67,19 @@ export function sessionReader(auth: Auth): (db: Db, headers: Headers) => Promise
     };
   };
   const slow = async (headers: Headers) => (await auth.api.getSession({ headers }))?.user ?? null;
-  return async (db, headers) => {
+  return async (db, cache, headers) => {
     settings ??= load();
     const { cookies, expiresInMs, updateAgeMs } = await settings;
     const token = cookies.token(headers.get('cookie'));
     if (!token) return slow(headers);
-    const row = await sessionUserByToken(db, token);
+    const remembered = cache.get(token, Date.now());
+    const version = cache.version();
+    const row = remembered ?? (await sessionUserByToken(db, token));
     const now = Date.now();
     const due = row && row.expiresAt.getTime() - expiresInMs + updateAgeMs <= now;
     if (!row || row.expiresAt.getTime() <= now || due) return slow(headers);
+    // An unverified person may count as signed out (requireUser asks about their connections each time).
+    if (!remembered && row.emailVerified) cache.set(token, row, version, now);
     return row;
   };
 }
