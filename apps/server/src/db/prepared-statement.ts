@@ -22,3 +22,8 @@ export function preparedStatement<T>(name: string, text: string): (db: Db, value
     return result.rows as T[];
   };
 }
+
+/** Which database a handle talks to (for the few paths that differ: first-turn.ts's commit). */
+export function isPostgres(db: Db): boolean {
+  return (db as unknown as { $client?: unknown }).$client instanceof pg.Pool;
+}

@@ -21,7 +21,7 @@ import {
   writeTurn,
 } from './chat.service.ts';
 import type { ChatRuntime } from './chat-runtime.ts';
-import { canWriteFirstTurn, writeFirstTurn } from './first-turn.ts';
+import { canWriteFirstTurn, confirmFirstTurn, writeFirstTurn } from './first-turn.ts';
 import { type AnswerOutcome, startGeneration } from './generation.ts';
 
 /** What a chat turn needs from the app, for the life of the process. */
@@ -115,6 +115,10 @@ export async function startChatTurn(
       })
     : null;
   if (first?.kind === 'out-of-credits') throw new AppError('OUT_OF_CREDITS');
+  // The statement's commit did not wait for the disk; this makes it durable while the rest of the
+  // turn is prepared and the provider is called (the answer is held until it is).
+  const durable = first?.kind === 'written' ? confirmFirstTurn(db, answerId, at) : undefined;
+  durable?.catch(() => {}); // the generation awaits it; a turn that fails before that ignores it
   let created = first?.kind === 'written';
   let claimed = created;
   let creditDay: string | null = first?.kind === 'written' || first?.kind === 'credited' ? first.creditDay : null;
@@ -202,6 +206,7 @@ export async function startChatTurn(
       finishParts: finishAnswer && declined === null ? (parts) => finishAnswer(parts, turn) : undefined,
       // A declined message used nothing: its free message is given back.
       onSettled: (outcome) => settleAnswerCredit(db, answerId, declined === null && outcome.answered),
+      durable,
     });
     return { answerId, stream: generation.stream, settled: generation.settled };
   } catch (err) {

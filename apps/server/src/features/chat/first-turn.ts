@@ -1,6 +1,6 @@
 import { type ChatRequest, PDF_MEDIA_TYPE, type UserMessage } from '@polymath/shared';
 import type { Db } from '../../db/client.ts';
-import { preparedStatement } from '../../db/prepared-statement.ts';
+import { isPostgres, preparedStatement } from '../../db/prepared-statement.ts';
 import { creditDay } from '../credits/credits.service.ts';
 import { titleFromMessage, userMessageText } from './chat.service.ts';
 
@@ -31,6 +31,10 @@ export function canWriteFirstTurn(request: ChatRequest): request is ChatRequest 
  * free messages writes nothing; the caller then goes the usual way (claimThread, writeTurn), which
  * tells those cases apart. The credit upsert is the same conditional one as reserveCredit, so
  * concurrent sends still serialise on the day's row.
+ *
+ * On PostgreSQL its commit does not wait for the disk (synchronous_commit off for this one
+ * transaction): the credit is taken and the rows are visible to every other transaction when it
+ * returns, and confirmFirstTurn makes them durable while the provider is called (decision 018).
  */
 export async function writeFirstTurn(
   db: Db,
@@ -64,6 +68,7 @@ export async function writeFirstTurn(
     JSON.stringify(message.parts),
     text,
     new Date(now.getTime() + 1).toISOString(),
+    deferredCommit(db) ? 'off' : 'on',
   ]).catch((err: unknown) => {
     if (databaseCode(err) === UNIQUE_VIOLATION) return [];
     throw err;
@@ -79,7 +84,8 @@ export async function writeFirstTurn(
  * $1 thread id, $2 user id, $3 credit day, $4 daily limit (null: Pro, nothing taken), $5 tool,
  * $6 title, $7 model, $8 answer id, $9 tool input (JSON or null), $10 now, $11 message id,
  * $12 message parts (JSON), $13 message text, $14 the answer's created_at (a millisecond later, so
- * the two sort in order). The credit upsert is reserveCredit's; the answer carries the day it took.
+ * the two sort in order), $15 synchronous_commit for this transaction ('off' on PostgreSQL). The
+ * credit upsert is reserveCredit's; the answer carries the day it took.
  */
 const firstTurnStatement = preparedStatement<{
   existed: boolean;
@@ -119,7 +125,33 @@ const firstTurnStatement = preparedStatement<{
     returning id
   )
   select exists (select 1 from existing) as existed, exists (select 1 from allowed) as allowed,
-    (select day::text from allowed) as credit_day, exists (select 1 from thread) as created`,
+    (select day::text from allowed) as credit_day, exists (select 1 from thread) as created,
+    set_config('synchronous_commit', $15, true) as commit_mode`,
+);
+
+/**
+ * Makes the turn durable: a small write committed the usual (synchronous) way flushes the
+ * write-ahead log up to it, and so past the first-turn statement's own commit, which did not wait
+ * for that flush. It runs while the provider is called; nothing of the answer reaches anyone before
+ * it has returned (generation.ts), so an answer is never given for a turn that is not stored. It
+ * fails when the answer's row is not there (the database lost it in a crash meanwhile). On PGlite
+ * the statement's own commit was durable: nothing to do.
+ */
+export async function confirmFirstTurn(db: Db, answerId: string, now: Date): Promise<void> {
+  if (!deferredCommit(db)) return;
+  const rows = await confirmStatement(db, [answerId, now.toISOString()]);
+  if (rows.length !== 1) throw new Error('the turn was not stored');
+}
+
+/**
+ * PostgreSQL only. PGlite runs inside this process with no WAL writer of its own: a commit that did
+ * not write its log would die with the process, so its commits stay synchronous.
+ */
+const deferredCommit = isPostgres;
+
+const confirmStatement = preparedStatement<{ id: string }>(
+  'chat_first_turn_confirm',
+  `update messages set heartbeat_at = $2::timestamptz where id = $1 and status = 'streaming' returning id`,
 );
 
 const UNIQUE_VIOLATION = '23505';

@@ -35,6 +35,11 @@ export type GenerationInput = {
   finishParts?: ((parts: UIMessage['parts']) => Promise<UIMessage['parts']>) | undefined;
   /** Called once the answer is settled in the database (the credit decision is the caller's). */
   onSettled(outcome: AnswerOutcome): Promise<void>;
+  /**
+   * Resolves once the turn is durable (first-turn.ts's confirmFirstTurn, running while the provider
+   * is called). Nothing of the answer is relayed before; when it fails the answer fails unsent.
+   */
+  durable?: Promise<void> | undefined;
 };
 
 /** How an answer ended, and whether the person got anything from it (a token or a function call). */
@@ -153,8 +158,16 @@ export async function startGeneration(
     });
     const saver = answerSaverFor(db, log, input.staleSeconds);
     saver.track(answerId, answer);
+    let durable = input.durable;
     try {
       for await (const chunk of chunks) {
+        if (durable) {
+          await durable.catch((err: unknown) => {
+            controller.abort();
+            throw err;
+          });
+          durable = undefined;
+        }
         if (firstTokenAt === undefined && ANSWERED_BY.has(chunk.type)) firstTokenAt = Date.now();
         if (chunk.type === 'error') failure ??= new Error(chunk.errorText);
         live.push(chunk);

@@ -38,10 +38,14 @@ const RETRY_DELAY_MS = 2000;
  */
 export async function* plainAnswerChunks(input: PlainAnswerInput): AsyncGenerator<UIMessageChunk> {
   const { abortSignal } = input;
+  // The provider is called before the first chunk is handed out, so whoever reads the chunks may
+  // wait before taking the first one (generation.ts holds it until the turn is durable).
+  const calling = callWithRetry(input);
+  calling.catch(() => {}); // awaited below; never unhandled while the start chunk is read
   yield { type: 'start', messageMetadata: input.metadata('start'), messageId: input.messageId };
   let finishReason: string | undefined;
   try {
-    const call = await callWithRetry(input);
+    const call = await calling;
     yield { type: 'start-step' };
     for await (const part of call.stream) {
       switch (part.type) {
