@@ -11,7 +11,7 @@ const SESSION_CACHE_MAX = 10_000;
  * '*' for everyone (a TRUNCATE). Payloads starting with '#' are caughtUp's markers.
  */
 export const SESSION_CHANGE_CHANNEL = 'polymath_session_change';
-/** How long caughtUp waits for its marker before it forgets everything instead. */
+/** How long caughtUp waits for its marker before it stops remembering sessions instead. */
 const CATCH_UP_MS = 2000;
 
 export type SessionCache = {
@@ -40,8 +40,9 @@ export type SessionCache = {
  * NOTIFY every instance when a session or its user changes or goes (sign-out, revoking sessions, a
  * password reset, an account deletion, a plan or verification change, an operator's edit), and that
  * user's sessions are forgotten when it arrives. Nothing is remembered while the notifications are
- * not being heard (the listening connection is down, or not yet up), and everything is forgotten
- * when they come back, since some may have been missed. The few seconds only bound how long a
+ * not being heard (the listening connection is down, not yet up, or up but not passing them on:
+ * a marker sent through it must come back first), and everything is forgotten when they come back,
+ * since some may have been missed. The few seconds only bound how long a
  * session can outlive a change made outside PostgreSQL's triggers (none is known).
  */
 export function createSessionCache(database: Pick<Database, 'notifications'>, ttlMs = SESSION_CACHE_MS): SessionCache {
@@ -64,6 +65,35 @@ export function createSessionCache(database: Pick<Database, 'notifications'>, tt
     tokensOf.clear();
   };
 
+  /** Sends a marker and waits for it to come back: true when it did. */
+  async function roundTrip(): Promise<boolean> {
+    const marker = `#${randomUUID()}`;
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<boolean>((resolve) => {
+      markers.set(marker, () => resolve(true));
+      timer = setTimeout(() => resolve(false), CATCH_UP_MS);
+    });
+    try {
+      const sent = await database.notifications.notify(SESSION_CHANGE_CHANNEL, marker).then(
+        () => true,
+        () => false,
+      );
+      return sent && (await heard);
+    } finally {
+      clearTimeout(timer);
+      markers.delete(marker);
+    }
+  }
+
+  /** Changes are not (or not yet) heard: forget everything and remember nothing until they are. */
+  const deaf = () => {
+    changes++;
+    live = false;
+    forgetAll();
+  };
+
+  /** Counts the listening connection's starts, so a probe of an earlier one changes nothing. */
+  let starts = 0;
   database.notifications.listen(SESSION_CHANGE_CHANNEL, {
     message(payload) {
       if (payload.startsWith('#')) {
@@ -75,9 +105,14 @@ export function createSessionCache(database: Pick<Database, 'notifications'>, tt
       else for (const token of tokensOf.get(payload) ?? []) forget(token);
     },
     live(isLive) {
-      changes++;
-      live = isLive;
-      forgetAll();
+      deaf();
+      const start = ++starts;
+      // Listening is not yet hearing: sessions are remembered once a marker has come back.
+      if (isLive) {
+        void roundTrip().then((heard) => {
+          if (heard && start === starts) live = true;
+        });
+      }
     },
   });
 
@@ -106,25 +141,9 @@ export function createSessionCache(database: Pick<Database, 'notifications'>, tt
     async caughtUp() {
       // Nothing is remembered while changes are not heard: nothing to catch up with.
       if (!live) return;
-      const marker = `#${randomUUID()}`;
-      let timer: NodeJS.Timeout | undefined;
-      const heard = new Promise<boolean>((resolve) => {
-        markers.set(marker, () => resolve(true));
-        timer = setTimeout(() => resolve(false), CATCH_UP_MS);
-      });
-      try {
-        const sent = await database.notifications.notify(SESSION_CHANGE_CHANNEL, marker).then(
-          () => true,
-          () => false,
-        );
-        if (!sent || !(await heard)) {
-          changes++;
-          forgetAll();
-        }
-      } finally {
-        clearTimeout(timer);
-        markers.delete(marker);
-      }
+      // A marker that does not come back (a pooler between us and PostgreSQL that does not pass
+      // LISTEN on, say): nothing is remembered until the listening connection starts over.
+      if (!(await roundTrip())) deaf();
     },
   };
 }
