@@ -2,11 +2,12 @@ import type { GenerateImageOutput, Profile } from '@polymath/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { http } from 'msw';
-import { Toaster, toast } from 'sonner';
+import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/api-server.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { TEST_PROFILE } from '../../test/test-store.ts';
+import { forgetToasts } from '../../test/toasts.ts';
 import { AnswerImages } from './answer-images.tsx';
 import { IMAGE_POLL_MS } from './images-api.ts';
 import { FakeImagesServer, makeImage, type StoredImage, settle } from './testing/fake-images-server.ts';
@@ -28,7 +29,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  toast.dismiss();
+  forgetToasts();
   vi.useRealTimers();
 });
 

@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
-import { Toaster, toast } from 'sonner';
+import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/api-server.ts';
 import { renderWithApp } from '../../test/render.tsx';
+import { forgetToasts } from '../../test/toasts.ts';
 import { Gallery } from './gallery.tsx';
 import { FakeImagesServer, makeImage } from './testing/fake-images-server.ts';
 
@@ -47,7 +48,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  toast.dismiss();
+  forgetToasts();
   vi.unstubAllGlobals();
 });
 

@@ -2,11 +2,12 @@ import type { Thread } from '@polymath/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ImageIcon, MessageSquare } from 'lucide-react';
 import { http } from 'msw';
-import { Toaster, toast } from 'sonner';
+import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/api-server.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { TEST_PROFILE } from '../../test/test-store.ts';
+import { forgetToasts } from '../../test/toasts.ts';
 import { ThreadHistory } from './thread-history.tsx';
 import type { HistoryTool } from './thread-row.tsx';
 
@@ -113,7 +114,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  toast.dismiss(); // sonner keeps its toasts in module state
+  forgetToasts();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
