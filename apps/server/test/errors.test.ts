@@ -206,7 +206,7 @@ describe('internal errors', () => {
       },
       migrate: async () => {},
       ping: async () => {},
-      notifications: { listen: () => () => {}, notify: async () => {}, close: async () => {} },
+      notifications: { listen: () => {}, notify: async () => {}, close: async () => {} },
       close: async () => {},
     } as unknown as Database;
     const res = await createTestApp(broken).request(PAGE_VIEWS, postJson(JSON.stringify({ path: '/web-main' })));

@@ -13,8 +13,8 @@ export type NotificationHandlers = {
 };
 
 export type Notifications = {
-  /** Subscribes to a channel (PostgreSQL LISTEN); returns the unsubscribe. */
-  listen(channel: string, handlers: NotificationHandlers): () => void;
+  /** Subscribes to a channel (PostgreSQL LISTEN) for the life of the database handle. */
+  listen(channel: string, handlers: NotificationHandlers): void;
   /** Sends a notification (delivered after every one committed before it, as PostgreSQL orders them). */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
@@ -90,9 +90,6 @@ export function postgresNotifications(url: string): Notifications {
         const c = client;
         hear(c, channel).catch(() => lost(c));
       } else connect();
-      return () => {
-        channels.get(channel)?.delete(handlers);
-      };
     },
     async notify(channel, payload) {
       // On the listening connection itself: no pool connection is taken, and it hears it too.
@@ -113,19 +110,10 @@ export function postgresNotifications(url: string): Notifications {
 export function pgliteNotifications(client: PGlite): Notifications {
   return {
     listen(channel, handlers) {
-      let active = true;
-      const unlisten = client.listen(channel, (payload) => {
-        if (active) handlers.message(payload);
-      });
-      unlisten.then(
-        () => {
-          if (active) handlers.live(true);
-        },
+      client.listen(channel, handlers.message).then(
+        () => handlers.live(true),
         () => {},
       );
-      return () => {
-        active = false;
-      };
     },
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);

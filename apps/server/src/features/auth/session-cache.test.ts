@@ -11,7 +11,6 @@ function fakeNotifications() {
     listen(channel, h) {
       expect(channel).toBe(SESSION_CHANGE_CHANNEL);
       handlers = h;
-      return () => {};
     },
     async notify(_channel, payload) {
       sent.push(payload);

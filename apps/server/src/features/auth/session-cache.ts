@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { SessionUserRow } from './session-user.ts';
 
 /** How long a session read from the database is used without asking again. */
-export const SESSION_CACHE_MS = 10_000;
+const SESSION_CACHE_MS = 10_000;
 /** Enough for every active session of a busy instance; the oldest is forgotten first. */
 const SESSION_CACHE_MAX = 10_000;
 /**
