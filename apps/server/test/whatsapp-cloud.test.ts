@@ -473,4 +473,23 @@ describeEachDatabase('WhatsApp through the Cloud API (stand-in)', (ctx) => {
     expect(await rows(db(), sql`select 1 from whatsapp_statuses where message_id = 'wamid.unnamed'`)).toEqual([]);
     expect(textsTo(phone)).toEqual([]);
   });
+
+  it('moves a linked number only with the code WhatsApp delivered to it, and tells the first account by mail', async () => {
+    const first = await linkedPro();
+    const firstCode = lastCodeTo(first.phone);
+    const second = await signedInUser(tools.app, mailer);
+    await setPlan(ctx.database, second, 'pro');
+    await expectPending(await sendCode(second, first.phone));
+    const code = lastCodeTo(first.phone);
+    expect(code).not.toBe(firstCode);
+    // The code went to the phone, nowhere else the second account can see.
+    expect(JSON.stringify(await (await second.get('/api/whatsapp/link')).json())).not.toContain(code);
+
+    expect((await second.post('/api/whatsapp/link/verify', { code })).status).toBe(200);
+    expect((await statusOf(second)).link?.phone).toBe(first.phone);
+    expect((await statusOf(first.c)).link).toBeNull();
+    const mail = await mailer.next(first.email, 'whatsapp-moved');
+    expect(mail.text).toContain(first.phone);
+    expect(mail.locale).toBe('en');
+  });
 });
