@@ -41,7 +41,7 @@ describe('SandboxPhonePage', () => {
     serve();
     renderWithApp(<SandboxPhonePage initialPhone={THEIRS} />);
     expect((await screen.findByTestId('sandbox-elsewhere')).textContent).toBe(
-      "This number is linked to another account. As on a real phone, what is sent to it, a code included, appears only on that account's sandbox phone.",
+      "+90 532 765 43 21 is linked to another account. As on a real phone, what is sent to it, a code included, appears only on that account's sandbox phone.",
     );
     expect(screen.queryByTestId('sandbox-message')).toBeNull();
 

@@ -42,7 +42,7 @@ export function SandboxPhonePage({ initialPhone }: { initialPhone?: string | und
             className="rounded-2xl border border-border bg-surface p-4 text-sm"
             data-testid="sandbox-elsewhere"
           >
-            {t('phonePage.elsewhere')}
+            {t('phonePage.elsewhere', { phone: formatInternational(phone ?? '') })}
           </p>
         </>
       ) : shown.isError && !data ? (
