@@ -33,7 +33,8 @@ function SkipLink({ target, children }: { target: string; children: string }) {
       href={`#${target}`}
       onClick={skip}
       data-skip-link
-      className="sr-only rounded-xl bg-bg px-4 py-2.5 text-sm font-semibold text-accent shadow-xl ring-2 ring-accent focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-[60] focus:outline-none"
+      // not-sr-only resets the padding, so it is given again with the focus that shows the link.
+      className="sr-only rounded-xl bg-bg text-sm font-semibold text-accent shadow-xl ring-2 ring-accent focus:not-sr-only focus:fixed focus:left-3 focus:top-2 focus:z-[60] focus:px-4 focus:py-2.5 focus:outline-none"
     >
       {children}
     </a>
