@@ -3,6 +3,7 @@ import type { Env } from './env.ts';
 import type { BillingRuntime } from './features/billing/billing-runtime.ts';
 import { billingSweepJob, stripePriceCheckJob } from './features/billing/billing-sweep.ts';
 import type { ChatRuntime } from './features/chat/chat-runtime.ts';
+import { createDataExportJob, purgeDataExportsJob } from './features/data-export/data-export.job.ts';
 import { createDocumentJob } from './features/documents/document.job.ts';
 import { createImageJob } from './features/images/image.job.ts';
 import type { ImageModelRegistry } from './features/images/image-models.ts';
@@ -12,6 +13,7 @@ import { createWhatsAppMessageJob } from './features/whatsapp/whatsapp-message.j
 import type { WhatsAppRuntime } from './features/whatsapp/whatsapp-runtime.ts';
 import { createWhatsAppSendJob } from './features/whatsapp/whatsapp-send.job.ts';
 import type { Logger } from './lib/logger.ts';
+import type { Mailer } from './lib/mail/mailer.ts';
 import type { JobDefinition } from './lib/queue/job.ts';
 import type { FileStore } from './lib/storage/file-store.ts';
 
@@ -25,6 +27,7 @@ export function appJobs(deps: {
   imageModels: ImageModelRegistry;
   billing: BillingRuntime;
   logger: Logger;
+  mailer: Mailer;
   // biome-ignore lint/suspicious/noExplicitAny: each definition keeps its own payload type
 }): JobDefinition<any>[] {
   const db = deps.database.db;
@@ -37,5 +40,13 @@ export function appJobs(deps: {
     purgeDeletedThreadsJob(db),
     createWhatsAppMessageJob({ ...deps, db }),
     createWhatsAppSendJob({ db, whatsapp: deps.whatsapp }),
+    createDataExportJob({
+      db,
+      files: deps.files,
+      mailer: deps.mailer,
+      publicUrl: deps.env.PUBLIC_URL,
+      logger: deps.logger,
+    }),
+    purgeDataExportsJob({ db, files: deps.files }),
   ];
 }

@@ -20,6 +20,7 @@ import { createChatRuntime } from './features/chat/chat-runtime.ts';
 import type { ChatTurnDeps } from './features/chat/chat-turn.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { creditsRoutes } from './features/credits/credits.routes.ts';
+import { dataExportRoutes } from './features/data-export/data-export.routes.ts';
 import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { createImageModelRegistry } from './features/images/image-models.ts';
@@ -131,6 +132,7 @@ export function createApp(deps: AppDeps) {
   );
   app.route('/api/models', modelsRoutes(chat.models));
   app.route('/api/credits', creditsRoutes(auth));
+  app.route('/api/data-export', dataExportRoutes(auth));
   const { db, env, files, logger } = deps;
   const imageModels = deps.imageModels ?? createImageModelRegistry(env);
   const turns: ChatTurnDeps = {
