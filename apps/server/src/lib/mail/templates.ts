@@ -1,4 +1,5 @@
 import { APP_NAME, type Locale } from '@polymath/shared';
+import { escapeHtml } from '../escape-html.ts';
 
 /**
  * The mails the app sends: the accounts feature's, the notice that a WhatsApp number moved away, and
@@ -197,13 +198,4 @@ ${actions.map(button).join('\n')}
 </html>
 `;
   return { subject: copy.subject, text, html };
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
