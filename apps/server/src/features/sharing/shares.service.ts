@@ -160,26 +160,6 @@ export async function readSharedChat(db: Db, shareId: string): Promise<SharedCha
   };
 }
 
-/** What a link preview shows: the title and the start of the first message; null when the link is not live. */
-export async function sharePreview(
-  db: Db,
-  shareId: string,
-): Promise<{ title: string; description: string; sharedBy: string | null } | null> {
-  try {
-    const chat = await readSharedChat(db, shareId);
-    const first = chat.messages.find((m) => m.text.trim())?.text ?? '';
-    const description = first.replace(/\s+/g, ' ').trim();
-    return {
-      title: chat.title,
-      description: description.length > 200 ? `${description.slice(0, 199)}…` : description,
-      sharedBy: chat.sharedBy,
-    };
-  } catch (err) {
-    if (err instanceof AppError) return null;
-    throw err;
-  }
-}
-
 /** A picture of a live share's snapshot: its file key and type; NOT_FOUND for anything else. */
 export async function sharedImageFile(
   db: Db,
@@ -188,7 +168,7 @@ export async function sharedImageFile(
   thumb: boolean,
 ): Promise<{ key: string; contentType: string }> {
   const share = await liveShare(db, shareId).catch(() => null);
-  if (!share || !share.imageIds.includes(imageId)) throw new AppError('NOT_FOUND');
+  if (!share?.imageIds.includes(imageId)) throw new AppError('NOT_FOUND');
   const [image] = await db
     .select({ fileKey: images.fileKey, thumbKey: images.thumbKey, mediaType: images.mediaType })
     .from(images)
