@@ -14,11 +14,8 @@ import { createImageModelRegistry } from './features/images/image-models.ts';
 import { CatalogueError } from './features/models/model-catalog.ts';
 import { chooseSearchProvider, createWebSearchRuntime } from './features/tools/web-search/web-search-runtime.ts';
 import { createWhatsAppRuntime } from './features/whatsapp/whatsapp-runtime.ts';
-<<<<<<< HEAD
 import { createHttpServer } from './http-server.ts';
-=======
 import { stdoutDestination } from './lib/log-destination.ts';
->>>>>>> billing
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mail/mailer.ts';
 import { startJobQueue } from './lib/queue/job-queue.ts';

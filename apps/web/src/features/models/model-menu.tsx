@@ -24,13 +24,10 @@ export default function ModelMenu({ defaultOpen }: { defaultOpen?: boolean }) {
   const toolId = toolIdFromPath(useLocation().pathname);
   const { models, model, notInPlan, modelId, isPro, isLoading, isError } = useCurrentModel(toolId);
   const name = model?.displayName ?? modelId;
-<<<<<<< HEAD
   const descriptionId = useId();
-=======
   const noteId = useId();
   const planNote =
     notInPlan && model ? t('models.notInPlan', { wanted: notInPlan.displayName, name: model.displayName }) : null;
->>>>>>> billing
 
   const choose = (option: PublicModel) => {
     if (isModelLocked(option, isPro)) {

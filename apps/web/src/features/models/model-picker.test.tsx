@@ -1,16 +1,11 @@
-<<<<<<< HEAD
-import type { PublicModel } from '@polymath/shared';
-import { fireEvent, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
-=======
 import type { ModelsResponse, Profile, PublicModel } from '@polymath/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
->>>>>>> billing
+import i18next from 'i18next';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/api-server.ts';
 import { renderWithApp } from '../../test/render.tsx';
-<<<<<<< HEAD
+import { TEST_PROFILE } from '../../test/test-store.ts';
 import { ModelPicker } from './model-picker.tsx';
 
 /** The offline demo model, as the catalogue answers it with no provider configured: it shows a Demo badge. */
@@ -85,9 +80,7 @@ describe('the model picker', () => {
       expectLabelInName(trigger);
     });
   }
-=======
-import { TEST_PROFILE } from '../../test/test-store.ts';
-import { ModelPicker } from './model-picker.tsx';
+});
 
 function model(id: string, displayName: string, tier: 'free' | 'pro'): PublicModel {
   return {
@@ -143,5 +136,4 @@ describe('the model picker on web search', () => {
     expect(menu.getAttribute('aria-describedby')).toBeNull();
     expect(within(menu).getByTestId('model-option-gpt-4.1').getAttribute('aria-checked')).toBe('true');
   });
->>>>>>> billing
 });
