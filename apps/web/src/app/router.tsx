@@ -161,6 +161,12 @@ export const routes: RouteObject[] = [
         handle: { title: 'legal.privacy' },
         lazy: withMoreTexts(() => import('./routes/policies/privacy.tsx')),
       },
+      // A shared chat: public, for anyone with the link.
+      {
+        path: 'share/:shareId',
+        handle: { title: 'sharing:page.title' },
+        lazy: withMoreTexts(() => import('./routes/share.tsx')),
+      },
       { path: '*', handle: { title: 'notFound.title' }, lazy: withMoreTexts(() => import('./routes/not-found.tsx')) },
     ],
   },

@@ -3,13 +3,14 @@ import { threadPagePath } from '@polymath/shared';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { apiErrorMessage } from '../../lib/api/api-error.ts';
+import { shareDialogSet } from '../../lib/store/dialogs-slice.ts';
 import { useAppDispatch } from '../../lib/store/store.ts';
 import { toast } from '../../lib/toast/toast.ts';
 import { threadIdFromPath } from './thread-path.ts';
 import { threadsApi } from './threads-api.ts';
 
 /**
- * Star / unstar and delete-with-undo for a history row. The calls are dispatched directly, not
+ * Star / unstar, share and delete-with-undo for a history row. The calls are dispatched directly, not
  * through mutation hooks, because the row is gone by the time the server answers or Undo is pressed.
  */
 export function useThreadActions() {
@@ -51,5 +52,10 @@ export function useThreadActions() {
     });
   }
 
-  return { toggleStar, remove };
+  /** Opens the share dialog (an overlay, loaded on first use) for the thread. */
+  function share(thread: Thread) {
+    dispatch(shareDialogSet(thread.id));
+  }
+
+  return { toggleStar, remove, share };
 }

@@ -8,6 +8,8 @@ export type DialogsState = {
   showSubscriptionSuccessDialog: boolean;
   whatsApp: { isOpen: boolean };
   authDialog: { isOpen: boolean; step: AuthStep };
+  /** The thread whose share dialog is open (its history menu's "Share…"), or null. */
+  shareThreadId: string | null;
 };
 
 const initialState: DialogsState = {
@@ -15,6 +17,7 @@ const initialState: DialogsState = {
   showSubscriptionSuccessDialog: false,
   whatsApp: { isOpen: false },
   authDialog: { isOpen: false, step: 'signIn' },
+  shareThreadId: null,
 };
 
 export const dialogsSlice = createSlice({
@@ -40,6 +43,9 @@ export const dialogsSlice = createSlice({
     authDialogClosed(state) {
       state.authDialog = { isOpen: false, step: 'signIn' };
     },
+    shareDialogSet(state, action: PayloadAction<string | null>) {
+      state.shareThreadId = action.payload;
+    },
   },
 });
 
@@ -50,4 +56,5 @@ export const {
   authDialogOpened,
   authDialogStepChanged,
   authDialogClosed,
+  shareDialogSet,
 } = dialogsSlice.actions;
