@@ -4,7 +4,7 @@ import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../src/app.ts';
 import type { AppDeps } from '../src/app-env.ts';
-import { dataExports } from '../src/db/schema/index.ts';
+import { dataExports, images } from '../src/db/schema/index.ts';
 import { createDataExportJob } from '../src/features/data-export/data-export.job.ts';
 import { purgeExpiredExports } from '../src/features/data-export/data-export.service.ts';
 import { createLogger } from '../src/lib/logger.ts';
@@ -19,7 +19,14 @@ import {
   type TestClient,
 } from './auth-helpers.ts';
 import { createTestDeps, describeEachDatabase } from './databases.ts';
-import { profileOf, seedAccountChats, seedMessage, seedThread, seedWhatsAppLink } from './sharing-helpers.ts';
+import {
+  profileOf,
+  seedAccountChats,
+  seedImage,
+  seedMessage,
+  seedThread,
+  seedWhatsAppLink,
+} from './sharing-helpers.ts';
 
 /** A queue that keeps what is sent; the test works each export job itself, as the queue would. */
 function recordingQueue(): JobQueue & { sent: { name: string; payload: { exportId: string } }[] } {
@@ -47,6 +54,7 @@ describeEachDatabase('data export', (ctx) => {
   let ownerEmail: string;
   let seeded: Awaited<ReturnType<typeof seedAccountChats>>;
   let phone: string;
+  let logo: Awaited<ReturnType<typeof seedImage>>;
 
   /** Works the export job the last POST queued. */
   async function workLastExport() {
@@ -80,6 +88,23 @@ describeEachDatabase('data export', (ctx) => {
     ownerEmail = profile.email;
     seeded = await seedAccountChats(deps.db, deps.files, ownerId);
     phone = await seedWhatsAppLink(deps.db, ownerId);
+    // A text logo: its PNG with its SVG beside it.
+    const logoThread = await seedThread(deps.db, ownerId, { toolId: 'logo-maker', title: 'Acme logo' });
+    const logoAnswer = await seedMessage(deps.db, ownerId, logoThread, 'assistant', [
+      { type: 'text', text: 'Your logo.' },
+    ]);
+    logo = await seedImage(deps.db, deps.files, ownerId, {
+      threadId: logoThread,
+      answerId: logoAnswer,
+      prompt: 'Acme',
+      toolId: 'logo-maker',
+    });
+    const svgKey = logo.fileKey.replace(/\.png$/, '.svg');
+    await deps.files.put(svgKey, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'));
+    await deps.db
+      .update(images)
+      .set({ extraFiles: { svg: svgKey } })
+      .where(eq(images.id, logo.id));
   });
 
   it('every route needs a session', async () => {
@@ -148,8 +173,8 @@ describeEachDatabase('data export', (ctx) => {
     // Each chat twice: Markdown a person can read, JSON valid against the schema.
     const markdown = names.filter((n) => n.startsWith('threads/') && n.endsWith('.md'));
     const json = names.filter((n) => n.startsWith('threads/') && n.endsWith('.json'));
-    expect(markdown).toHaveLength(4);
-    expect(json).toHaveLength(4);
+    expect(markdown).toHaveLength(5);
+    expect(json).toHaveLength(5);
     for (const name of json) threadExportSchema.parse(jsonOf(name));
     const trip = markdown.find((n) => n.includes('trip-to-izmir-bold'));
     expect(trip).toBeDefined();
@@ -176,6 +201,8 @@ describeEachDatabase('data export', (ctx) => {
       Buffer.from(entries[`uploads/attachments/${seeded.photo.name}`] as Uint8Array).equals(seeded.photo.bytes),
     ).toBe(true);
     expect(names).toContain(`uploads/photos/${seeded.tattooImage.sourceKey?.split('/').pop()}`);
+    const logoSvg = names.find((n) => n.startsWith('images/') && n.endsWith(`${logo.id}.svg`));
+    expect(text(logoSvg as string)).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>');
     const pdf = names.find((n) => n.startsWith('documents/') && n.endsWith('.pdf')) as string;
     expect(Buffer.from(entries[pdf] as Uint8Array).equals(seeded.pdf.bytes)).toBe(true);
     expect(text(pdf.replace(/\.pdf$/, '.txt'))).toBe(

@@ -271,6 +271,18 @@ describeEachDatabase('shared chats', (ctx) => {
     await expectError(await other.post(`/api/shares/${s.id}/continue`), 410, 'SHARE_REVOKED');
   });
 
+  it('a WhatsApp chat shares like any other and continues in AI Chat', async () => {
+    const thread = await seedThread(deps.db, ownerId, { toolId: 'whatsapp', title: 'WhatsApp' });
+    await seedMessage(deps.db, ownerId, thread, 'user', [{ type: 'text', text: 'Hi from my phone' }]);
+    await seedMessage(deps.db, ownerId, thread, 'assistant', [{ type: 'text', text: 'Hello *there*' }]);
+    const s = await share(owner, thread);
+    const chat = await readShared(visitor, s);
+    expect(chat).toMatchObject({ toolId: 'whatsapp', title: 'WhatsApp' });
+    expect(chat.messages.map((m) => m.text)).toEqual(['Hi from my phone', 'Hello *there*']);
+    const copy = continuedChatSchema.parse(await (await other.post(`/api/shares/${s.id}/continue`)).json());
+    expect(copy).toMatchObject({ toolId: 'web-main', path: `/web-main/${copy.threadId}` });
+  });
+
   describe('the page at /share/<id>', () => {
     it('carries the title and description for link previews in its head, escaped, and is noindex', async () => {
       const thread = await seedThread(deps.db, ownerId, { title: '"><script>alert(1)</script> & co' });
