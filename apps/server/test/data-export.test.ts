@@ -268,4 +268,15 @@ describeEachDatabase('data export', (ctx) => {
       await expectError(await owner.get(`/api/data-export/threads/${gone}?format=json`), 404, 'NOT_FOUND');
     });
   });
+
+  it("deleting the account deletes its export's file", async () => {
+    await workLastExport();
+    const [row] = await deps.db.select().from(dataExports).where(eq(dataExports.userId, ownerId));
+    expect(row?.status).toBe('ready');
+    expect(await deps.files.get(row?.fileKey as string)).not.toBeNull();
+    const res = await owner.delete('/api/me', { confirm: true });
+    expect(res.status, await res.clone().text()).toBe(204);
+    expect(await deps.files.get(row?.fileKey as string)).toBeNull();
+    expect(await deps.db.select().from(dataExports).where(eq(dataExports.userId, ownerId))).toEqual([]);
+  });
 });
