@@ -28,6 +28,7 @@ export * from './logo-maker/logo-maker.schema.ts';
 export * from './models/model.schema.ts';
 export * from './photo-translate/photo-languages.ts';
 export * from './photo-translate/photo-translate.schema.ts';
+export * from './privacy/retention.ts';
 export * from './tattoo-generator/tattoo-generator.schema.ts';
 export * from './threads/thread.schema.ts';
 export * from './web-search/answer-sources.ts';

@@ -4,6 +4,7 @@ import {
   FREE_HISTORY_DAYS,
   MESSAGE_STATUSES,
   type MessageStatus,
+  RETENTION,
   THREAD_MESSAGES_PAGE_SIZE,
   type Thread,
   type ThreadDetail,
@@ -305,10 +306,10 @@ export async function purgeDeletedThreads(db: Db, olderThan: Date): Promise<numb
   return rows.length;
 }
 
-/** Deleted chats can be restored for a while (undo); after this long they are removed for good. */
-export const DELETED_THREAD_KEEP_DAYS = 30;
-
-/** The purge as a scheduled job: every six hours, by one instance at a time. */
+/**
+ * The purge as a scheduled job: every six hours, by one instance at a time. A deleted chat can be
+ * restored for RETENTION.deletedChatDays (the privacy policy prints the same number).
+ */
 export function purgeDeletedThreadsJob(db: Db) {
   return defineJob({
     name: 'purge-deleted-chats',
@@ -319,7 +320,7 @@ export function purgeDeletedThreadsJob(db: Db) {
     timeoutSeconds: 600,
     concurrency: 1,
     async handler(_payload, run) {
-      const purged = await purgeDeletedThreads(db, new Date(Date.now() - DELETED_THREAD_KEEP_DAYS * 86_400_000));
+      const purged = await purgeDeletedThreads(db, new Date(Date.now() - RETENTION.deletedChatDays * 86_400_000));
       if (purged > 0) run.logger.info({ purged }, 'deleted chats purged');
     },
   });
