@@ -3,6 +3,7 @@ import enHoroscope from './en/horoscope.json';
 import enImages from './en/images.json';
 import enLogoMaker from './en/logo-maker.json';
 import enPhotoTranslate from './en/photo-translate.json';
+import enPrivacy from './en/privacy.json';
 import enTattooGenerator from './en/tattoo-generator.json';
 import enValidation from './en/validation.json';
 import enWebSearch from './en/web-search.json';
@@ -24,4 +25,5 @@ export const enMore = {
   'logo-maker': enLogoMaker,
   'tattoo-generator': enTattooGenerator,
   'photo-translate': enPhotoTranslate,
+  privacy: enPrivacy,
 } as const;

@@ -7,6 +7,7 @@ import trHoroscope from './tr/horoscope.json';
 import trImages from './tr/images.json';
 import trLogoMaker from './tr/logo-maker.json';
 import trPhotoTranslate from './tr/photo-translate.json';
+import trPrivacy from './tr/privacy.json';
 import trTattooGenerator from './tr/tattoo-generator.json';
 import trTools from './tr/tools.json';
 import trValidation from './tr/validation.json';
@@ -29,4 +30,5 @@ export const tr = {
   'logo-maker': trLogoMaker,
   'tattoo-generator': trTattooGenerator,
   'photo-translate': trPhotoTranslate,
+  privacy: trPrivacy,
 } as const;

@@ -21,6 +21,8 @@ export const STORAGE_KEYS = {
   locale: 'locale',
   appVersion: 'app_version',
   orientationHintDismissed: 'orientation_hint_dismissed',
+  /** The person's answer to the tracking banner and the tools it covered (web features/analytics). */
+  trackingConsent: 'tracking_consent',
 } as const;
 
 /** Spec §4: only the chat slice is persisted, under the root key, version 1, timeout 5000 ms. */

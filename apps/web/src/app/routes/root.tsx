@@ -1,6 +1,7 @@
-import { useDeferredValue, useEffect } from 'react';
+import { useDeferredValue } from 'react';
 import { Outlet } from 'react-router';
 import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx';
+import { TrackingTags } from '../../features/analytics/tracking-tags.tsx';
 import { usePageViews } from '../../features/analytics/use-page-views.ts';
 import { useAuthSession } from '../../features/auth/use-auth-session.ts';
 import { useGetPublicConfigQuery } from '../../lib/api/base-api.ts';
@@ -8,7 +9,7 @@ import { useAppSelector } from '../../lib/store/store.ts';
 import { Overlays } from '../overlays.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
 
-/** The root of every route: page views, start-up tags, the user, overlays. */
+/** The root of every route: page views, the tags (with consent), the user, overlays. */
 export function Component() {
   // The whole app appears once the user is known. A store change renders at once and in one piece
   // (useSyncExternalStore), which for the whole tree is a long task just after the first paint (B8:
@@ -19,17 +20,11 @@ export function Component() {
   useAuthSession();
   useDocumentTitle();
 
-  useEffect(() => {
-    // The tag loader is fetched only where tags are configured: most first screens need none (B7).
-    if (config && (config.gtmId || config.adPixelId)) {
-      void import('../../features/analytics/third-party-tags.ts').then((m) => m.startThirdPartyTags(config));
-    }
-  }, [config]);
-
   return (
     <>
       {isLoadingUser ? <LoadingPlaceholder fixed /> : <Outlet />}
       <Overlays />
+      <TrackingTags config={config} />
     </>
   );
 }
