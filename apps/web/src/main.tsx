@@ -7,6 +7,7 @@ import { prefillBootData } from './app/prefill-boot-data.ts';
 import { AppProvider } from './app/provider.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { initI18n } from './lib/i18n/i18n.ts';
+import { loadMoreTexts } from './lib/i18n/more-texts.ts';
 import { clearReloadFlagOnceLoaded, reloadForNewBuilds } from './lib/new-build-reload.ts';
 import { enforceAppVersion } from './lib/storage/app-version.ts';
 import { createStore } from './lib/store/store.ts';
@@ -29,19 +30,27 @@ function yieldToBrowser(): Promise<void> {
   return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-// A Turkish visitor's texts are their own chunk: the first render waits for them (English is bundled).
-await yieldToBrowser();
-await initI18n();
-await yieldToBrowser();
-const { store, persistor } = createStore();
-prefillBootData(store.dispatch);
-await yieldToBrowser();
-const router = createAppRouter();
-clearReloadFlagOnceLoaded(window, router);
-await yieldToBrowser();
+// The installable app's service worker (decision 031): its own chunk, registered once the page has
+// loaded, so it never competes with the first screen.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => void import('./lib/pwa/register-service-worker.ts').then((m) => m.registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
 
-const container = document.getElementById('root');
-if (container) {
+/** The app: texts, store, router, then the first render. */
+async function startApp(container: HTMLElement): Promise<void> {
+  // A Turkish visitor's texts are their own chunk: the first render waits for them (English is bundled).
+  await yieldToBrowser();
+  await initI18n();
+  await yieldToBrowser();
+  const { store, persistor } = createStore();
+  prefillBootData(store.dispatch);
+  await yieldToBrowser();
+  const router = createAppRouter();
+  clearReloadFlagOnceLoaded(window, router);
+  await yieldToBrowser();
+
   const root = createRoot(container);
   // As a transition, the first render yields to the browser every few milliseconds instead of running
   // as one long task: the page takes input while it renders (B8: total blocking time).
@@ -54,4 +63,16 @@ if (container) {
       </StrictMode>,
     );
   });
+}
+
+const container = document.getElementById('root');
+if (container && document.querySelector('meta[name="app-shell"]')) {
+  // The service worker served this build's shell because the page's load found no network: the
+  // offline screen, not an app that would start without its data and session.
+  await initI18n();
+  await loadMoreTexts();
+  const { renderOfflineApp } = await import('./app/offline-app.tsx');
+  renderOfflineApp(container);
+} else if (container) {
+  await startApp(container);
 }

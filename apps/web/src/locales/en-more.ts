@@ -2,6 +2,7 @@ import enErrors from './en/errors.json';
 import enHoroscope from './en/horoscope.json';
 import enImages from './en/images.json';
 import enLogoMaker from './en/logo-maker.json';
+import enOffline from './en/offline.json';
 import enPhotoTranslate from './en/photo-translate.json';
 import enPrivacy from './en/privacy.json';
 import enTattooGenerator from './en/tattoo-generator.json';
@@ -26,4 +27,5 @@ export const enMore = {
   'tattoo-generator': enTattooGenerator,
   'photo-translate': enPhotoTranslate,
   privacy: enPrivacy,
+  offline: enOffline,
 } as const;

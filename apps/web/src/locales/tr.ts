@@ -6,6 +6,7 @@ import trHistory from './tr/history.json';
 import trHoroscope from './tr/horoscope.json';
 import trImages from './tr/images.json';
 import trLogoMaker from './tr/logo-maker.json';
+import trOffline from './tr/offline.json';
 import trPhotoTranslate from './tr/photo-translate.json';
 import trPrivacy from './tr/privacy.json';
 import trTattooGenerator from './tr/tattoo-generator.json';
@@ -31,4 +32,5 @@ export const tr = {
   'tattoo-generator': trTattooGenerator,
   'photo-translate': trPhotoTranslate,
   privacy: trPrivacy,
+  offline: trOffline,
 } as const;

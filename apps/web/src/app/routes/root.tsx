@@ -6,6 +6,7 @@ import { usePageViews } from '../../features/analytics/use-page-views.ts';
 import { useAuthSession } from '../../features/auth/use-auth-session.ts';
 import { useGetPublicConfigQuery } from '../../lib/api/base-api.ts';
 import { useAppSelector } from '../../lib/store/store.ts';
+import { OfflineNotice } from '../offline-notice.tsx';
 import { Overlays } from '../overlays.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
 
@@ -25,6 +26,7 @@ export function Component() {
       {isLoadingUser ? <LoadingPlaceholder fixed /> : <Outlet />}
       <Overlays />
       <TrackingTags config={config} />
+      <OfflineNotice />
     </>
   );
 }

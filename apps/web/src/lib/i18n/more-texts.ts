@@ -12,6 +12,7 @@ export const MORE_NAMESPACES = [
   'tattoo-generator',
   'photo-translate',
   'privacy',
+  'offline',
 ] as const;
 
 /** Loads the tools' texts (English, and the current language's) once; later calls resolve at once. */
