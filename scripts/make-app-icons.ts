@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
-const sharp = createRequire(join(root, 'apps/server/package.json'))('sharp') as typeof import('sharp');
+const sharp = createRequire(join(root, 'apps/server/package.json'))('sharp') as typeof import('sharp').default;
 const out = join(root, 'apps/web/public/icons');
 
 const GRADIENT =

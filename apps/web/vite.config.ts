@@ -48,14 +48,18 @@ function appShellAndManifests(): Plugin {
       outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
     },
     writeBundle(_options, bundle) {
-      for (const locale of LOCALES) writeFileSync(join(outDir, WEB_MANIFESTS[locale]), JSON.stringify(webManifest(locale)));
+      for (const locale of LOCALES)
+        writeFileSync(join(outDir, WEB_MANIFESTS[locale]), JSON.stringify(webManifest(locale)));
       const page = bundle['index.html'];
       if (page?.type !== 'asset') throw new Error('index.html is missing from the build');
       const html = String(page.source);
       if (!html.includes('<meta charset="UTF-8" />')) throw new Error('index.html has no <meta charset> to mark');
       writeFileSync(
         join(outDir, APP_SHELL),
-        html.replace('<meta charset="UTF-8" />', '<meta charset="UTF-8" />\n    <meta name="app-shell" content="offline" />'),
+        html.replace(
+          '<meta charset="UTF-8" />',
+          '<meta charset="UTF-8" />\n    <meta name="app-shell" content="offline" />',
+        ),
       );
     },
   };
@@ -77,7 +81,7 @@ export default defineConfig({
       registerType: 'autoUpdate',
       manifest: false,
       workbox: {
-        globPatterns: ['**/*.{js,css,svg,png,woff2,webmanifest}', APP_SHELL],
+        globPatterns: ['**/*.{js,css,svg,png,webmanifest}', APP_SHELL],
         globIgnores: ['index.html', 'auth/**', '.vite/**', 'sw.js', 'workbox-*.js'],
         navigateFallback: null,
         navigationPreload: true,

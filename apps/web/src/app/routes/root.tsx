@@ -1,14 +1,15 @@
-import { useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Outlet } from 'react-router';
 import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx';
-import { TrackingTags } from '../../features/analytics/tracking-tags.tsx';
 import { usePageViews } from '../../features/analytics/use-page-views.ts';
 import { useAuthSession } from '../../features/auth/use-auth-session.ts';
 import { useGetPublicConfigQuery } from '../../lib/api/base-api.ts';
 import { useAppSelector } from '../../lib/store/store.ts';
-import { OfflineNotice } from '../offline-notice.tsx';
 import { Overlays } from '../overlays.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
+
+// The consent banner and the tags' loader: a chunk fetched only where an operator configured them (B7).
+const TrackingTags = lazy(() => import('../../features/analytics/tracking-tags.tsx'));
 
 /** The root of every route: page views, the tags (with consent), the user, overlays. */
 export function Component() {
@@ -25,8 +26,11 @@ export function Component() {
     <>
       {isLoadingUser ? <LoadingPlaceholder fixed /> : <Outlet />}
       <Overlays />
-      <TrackingTags config={config} />
-      <OfflineNotice />
+      {config?.gtmId || config?.adPixelId ? (
+        <Suspense fallback={null}>
+          <TrackingTags config={config} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -22,7 +22,10 @@ export default function ConsentBanner({ tools }: { tools: readonly TrackingTool[
         {t('consent.title')}
       </h2>
       <p className="mt-1.5 text-sm text-muted">
-        {t('consent.text', { tools: toolNames(tools, i18n.resolvedLanguage), companies: toolCompanies(tools) })}{' '}
+        {t('consent.text', {
+          tools: toolNames(tools, i18n.resolvedLanguage),
+          companies: toolCompanies(tools, i18n.resolvedLanguage),
+        })}{' '}
         <Link to="/privacy-policy" className="text-fg underline underline-offset-2 hover:text-accent">
           {t('consent.policyLink')}
         </Link>

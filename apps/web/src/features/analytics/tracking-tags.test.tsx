@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
 import { readConsent, saveConsent } from './tracking-consent.ts';
-import { TrackingTags } from './tracking-tags.tsx';
+import TrackingTags from './tracking-tags.tsx';
 
 const BOTH = { gtmId: 'GTM-TEST1', adPixelId: '1234567890' };
 const thirdPartyScripts = () =>

@@ -6,12 +6,12 @@ import { configuredTools, useTrackingConsent } from './tracking-consent.ts';
 const ConsentBanner = lazy(withMoreTexts(() => import('./consent-banner.tsx')));
 
 /**
- * The tag manager and the ad pixel, only with the person's yes (decision 030). With no ids configured
- * this renders nothing and loads nothing. Until the person answers, the banner (its own chunk) asks;
+ * The tag manager and the ad pixel, only with the person's yes (decision 030). The root loads this
+ * chunk only where an id is configured: with none, nothing of it reaches the browser. Until the person answers, the banner (its own chunk) asks;
  * the tags' loader is fetched only after a yes. A later "no" (Settings, the privacy policy page, or
  * another tab) in a page where they had loaded removes their cookies and reloads without them.
  */
-export function TrackingTags({ config }: { config: Pick<PublicConfig, 'gtmId' | 'adPixelId'> | undefined }) {
+export default function TrackingTags({ config }: { config: Pick<PublicConfig, 'gtmId' | 'adPixelId'> | undefined }) {
   const tools = configuredTools(config);
   const consent = useTrackingConsent(tools);
   const loaded = useRef(false);

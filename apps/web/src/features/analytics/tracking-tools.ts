@@ -9,7 +9,7 @@ export function toolNames(tools: readonly TrackingTool[], language: string | und
   return new Intl.ListFormat(language, { type: 'conjunction' }).format(tools.map((tool) => TOOL_NAMES[tool]));
 }
 
-/** "Google, Meta": who receives what the tools collect. */
-export function toolCompanies(tools: readonly TrackingTool[]): string {
-  return tools.map((tool) => COMPANIES[tool]).join(', ');
+/** "Google and Meta": who receives what the tools collect. */
+export function toolCompanies(tools: readonly TrackingTool[], language: string | undefined): string {
+  return new Intl.ListFormat(language, { type: 'conjunction' }).format(tools.map((tool) => COMPANIES[tool]));
 }
