@@ -7,7 +7,7 @@ CREATE TABLE "thread_summaries" (
 	"kind" text NOT NULL,
 	"model_id" text,
 	"context_tokens" integer NOT NULL,
-	"context_bytes" integer NOT NULL,
+	"context_estimate" integer NOT NULL,
 	"from_thread_id" text,
 	"folds" integer DEFAULT 1 NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -59,7 +59,7 @@ CREATE TABLE "usage_daily" (
 );
 --> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "context_tokens" integer;--> statement-breakpoint
-ALTER TABLE "messages" ADD COLUMN "context_bytes" integer;--> statement-breakpoint
+ALTER TABLE "messages" ADD COLUMN "context_estimate" integer;--> statement-breakpoint
 ALTER TABLE "thread_summaries" ADD CONSTRAINT "thread_summaries_thread_id_threads_id_fk" FOREIGN KEY ("thread_id") REFERENCES "public"."threads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "thread_summaries" ADD CONSTRAINT "thread_summaries_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "answer_usage" ADD CONSTRAINT "answer_usage_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

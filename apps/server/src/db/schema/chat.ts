@@ -79,11 +79,11 @@ export const messages = pgTable(
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     /**
      * What the model reads of this message (its text and function calls), measured once when the
-     * answer settles so no turn counts the history again (decision 027): o200k tokens and UTF-8 bytes
-     * (the estimate for other models). Null until measured; a turn measures such rows itself.
+     * answer settles so no turn counts the history again (decision 027): o200k tokens (OpenAI-family
+     * models) and the estimate (every other model). Null until measured; a turn measures such rows itself.
      */
     contextTokens: integer('context_tokens'),
-    contextBytes: integer('context_bytes'),
+    contextEstimate: integer('context_estimate'),
     textSearch: tsvector('text_search').generatedAlwaysAs(sql`to_tsvector('simple', text)`),
   },
   (t) => [
@@ -129,7 +129,7 @@ export const threadSummaries = pgTable('thread_summaries', {
   /** The model that wrote it (null for an extract). */
   modelId: text('model_id'),
   contextTokens: integer('context_tokens').notNull(),
-  contextBytes: integer('context_bytes').notNull(),
+  contextEstimate: integer('context_estimate').notNull(),
   /**
    * A chat continued from another one (too long for its model): the summary is of that chat, and
    * through_seq is 0 (none of this thread's messages is in it).

@@ -9,9 +9,9 @@ import type { TextSize } from './token-count.ts';
  */
 export async function storeMessageSizes(db: Db, sizes: { id: string; size: TextSize }[]): Promise<void> {
   if (sizes.length === 0) return;
-  const rows = JSON.stringify(sizes.map(({ id, size }) => ({ id, tokens: size.tokens, bytes: size.bytes })));
+  const rows = JSON.stringify(sizes.map(({ id, size }) => ({ id, tokens: size.tokens, estimate: size.estimate })));
   await db.execute(sql`
-    update messages m set context_tokens = v.tokens, context_bytes = v.bytes
-    from jsonb_to_recordset(${rows}::jsonb) as v(id text, tokens int, bytes int)
+    update messages m set context_tokens = v.tokens, context_estimate = v.estimate
+    from jsonb_to_recordset(${rows}::jsonb) as v(id text, tokens int, estimate int)
     where m.id = v.id`);
 }

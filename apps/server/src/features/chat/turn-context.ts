@@ -10,7 +10,7 @@ import { type TurnBudget, turnBudget } from './context-budget.ts';
 import { isImagePart, measureMessage, modelVisibleText } from './message-content.ts';
 import { readSummary, type StoredSummary } from './summaries/summary-store.ts';
 import {
-  estimateFromBytes,
+  estimateTokens,
   FUNCTION_TOKENS,
   IMAGE_TOKENS,
   MESSAGE_OVERHEAD_TOKENS,
@@ -108,7 +108,7 @@ export async function buildTurnContext(
     else {
       const plain = modelVisibleText(row.role, row.parts);
       const bytes = utf8Bytes(plain);
-      if (kind === 'estimate') text = estimateFromBytes(bytes);
+      if (kind === 'estimate') text = estimateTokens(plain);
       else if (!exactNeeded && bytes <= room) {
         // Every o200k token is at least a byte: plainly inside the room, no need to count it now.
         text = bytes;
@@ -260,10 +260,10 @@ async function* newestFirst(
       role: string;
       parts: UIMessage['parts'];
       context_tokens: number | null;
-      context_bytes: number | null;
+      context_estimate: number | null;
     }>(
       db,
-      sql`select id, seq, role, parts, context_tokens, context_bytes from messages
+      sql`select id, seq, role, parts, context_tokens, context_estimate from messages
         where thread_id = ${args.threadId} and user_id = ${args.userId}
           and seq > ${after} and seq < ${before} and id <> ${args.answerId}
         order by seq desc limit ${PAGE}`,
@@ -275,9 +275,9 @@ async function* newestFirst(
         role: row.role === 'assistant' ? 'assistant' : 'user',
         parts: row.parts,
         size:
-          row.context_tokens === null || row.context_bytes === null
+          row.context_tokens === null || row.context_estimate === null
             ? null
-            : { tokens: row.context_tokens, bytes: row.context_bytes },
+            : { tokens: row.context_tokens, estimate: row.context_estimate },
       };
     }
     const oldest = rows[rows.length - 1];

@@ -63,20 +63,20 @@ async function messagesAfter(db: Db, threadId: string, afterSeq: number): Promis
     role: string;
     parts: UIMessage['parts'];
     context_tokens: number | null;
-    context_bytes: number | null;
+    context_estimate: number | null;
   }>(
     db,
-    sql`select id, seq, role, parts, context_tokens, context_bytes from messages
+    sql`select id, seq, role, parts, context_tokens, context_estimate from messages
       where thread_id = ${threadId} and seq > ${afterSeq} and status <> 'streaming'
       order by seq`,
   );
   const measured: { id: string; size: TextSize }[] = [];
   const out = rows.map((row) => {
     let size: TextSize;
-    if (row.context_tokens === null || row.context_bytes === null) {
+    if (row.context_tokens === null || row.context_estimate === null) {
       size = measureMessage(row.role, row.parts);
       measured.push({ id: row.id, size });
-    } else size = { tokens: row.context_tokens, bytes: row.context_bytes };
+    } else size = { tokens: row.context_tokens, estimate: row.context_estimate };
     return { id: row.id, seq: Number(row.seq), role: row.role, parts: row.parts, size };
   });
   if (measured.length) await storeMessageSizes(db, measured);

@@ -33,12 +33,12 @@ export async function readSummary(db: Db, threadId: string): Promise<StoredSumma
     kind: string;
     model_id: string | null;
     context_tokens: number;
-    context_bytes: number;
+    context_estimate: number;
     folds: number;
     from_thread_id: string | null;
   }>(
     db,
-    sql`select s.through_seq, s.through_message_id, s.text, s.kind, s.model_id, s.context_tokens, s.context_bytes,
+    sql`select s.through_seq, s.through_message_id, s.text, s.kind, s.model_id, s.context_tokens, s.context_estimate,
         s.folds, s.from_thread_id
       from thread_summaries s
       where s.thread_id = ${threadId}
@@ -52,7 +52,7 @@ export async function readSummary(db: Db, threadId: string): Promise<StoredSumma
     text: row.text,
     kind: row.kind === 'extract' ? 'extract' : 'model',
     modelId: row.model_id,
-    size: { tokens: row.context_tokens, bytes: row.context_bytes },
+    size: { tokens: row.context_tokens, estimate: row.context_estimate },
     folds: row.folds,
     fromThreadId: row.from_thread_id,
   };
@@ -85,7 +85,7 @@ export async function saveSummary(
     kind: args.kind,
     modelId: args.modelId,
     contextTokens: args.size.tokens,
-    contextBytes: args.size.bytes,
+    contextEstimate: args.size.estimate,
     folds: args.folds,
     updatedAt: new Date(),
   };
