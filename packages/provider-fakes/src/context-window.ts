@@ -64,6 +64,11 @@ function segments(request: Record<string, unknown>): Segment[] {
   return out;
 }
 
+/** A chat-completions request's prompt tokens as the stand-in counts (and reports) them. */
+export function openaiPromptTokens(request: Record<string, unknown>): number {
+  return segments(request).reduce((sum, s) => sum + s.tokens, REPLY_PRIMING);
+}
+
 /** OpenAI's refusal of a request longer than the model reads (HTTP 400). */
 export function contextLengthError(window: number, prompt: number, completion: number | undefined) {
   const message =
@@ -91,7 +96,7 @@ export function createPromptCache() {
     /** The request's prompt tokens and how many of them a cached prefix covers; `remember` keeps it for the next ones. */
     measure(model: string, request: Record<string, unknown>): PromptMeasure {
       const mine = segments(request);
-      const tokens = mine.reduce((sum, s) => sum + s.tokens, REPLY_PRIMING);
+      const tokens = mine.reduce((sum, s) => sum + s.tokens, REPLY_PRIMING); // as openaiPromptTokens
       let best = 0;
       for (const earlier of seen.get(model) ?? []) {
         let prefix = 0;

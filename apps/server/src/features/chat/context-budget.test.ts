@@ -28,6 +28,7 @@ describe('the budget of a turn (decision 027)', () => {
     expect(b.margin).toBe(2_560);
     expect(b.input).toBe(128_000 - 16_384 - 2_560);
     expect(b.history).toBe(16_000);
+    expect(b.historyLimit).toBe(24_000);
     expect(b.foldTo).toBe(12_000);
   });
 

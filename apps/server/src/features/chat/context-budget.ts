@@ -15,8 +15,14 @@ export type TurnBudget = {
   margin: number;
   /** The most the request's input may hold: window − answerRoom − margin. */
   input: number;
-  /** The most tokens of recent messages sent word for word (after the summary). */
+  /** Recent messages over this many tokens (after the summary) are due to be folded into it. */
   history: number;
+  /**
+   * The most tokens of recent messages a turn sends: half as much again as `history`, so the turns
+   * before a due fold lands still send every message after the summary (their prefix unchanged), and
+   * a chat whose folds cannot run (no job queue) still costs a bounded amount per message.
+   */
+  historyLimit: number;
   /** A fold brings the messages after the summary down to this (so the next fold is a block away). */
   foldTo: number;
 };
@@ -25,6 +31,7 @@ export type TurnBudget = {
 const HISTORY_SHARE = 0.5;
 /** A fold leaves this share of the history cap, so summaries change once per block of about a quarter of it. */
 const FOLD_TO_SHARE = 0.75;
+const HISTORY_SLACK = 1.5;
 
 export function turnBudget(
   model: { contextTokens: number; maxOutputTokens: number },
@@ -37,5 +44,13 @@ export function turnBudget(
   const margin = Math.max(64, Math.ceil(window * 0.02));
   const input = Math.max(0, Math.floor((window - answerRoom - margin) * shrink));
   const history = Math.min(historyTokens, Math.floor(input * HISTORY_SHARE));
-  return { window, answerRoom, margin, input, history, foldTo: Math.floor(history * FOLD_TO_SHARE) };
+  return {
+    window,
+    answerRoom,
+    margin,
+    input,
+    history,
+    historyLimit: Math.floor(history * HISTORY_SLACK),
+    foldTo: Math.floor(history * FOLD_TO_SHARE),
+  };
 }

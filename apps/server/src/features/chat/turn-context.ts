@@ -96,8 +96,8 @@ export async function buildTurnContext(
   const summaryTokens = summaryText ? tokensFor(kind, measureRepeated(summaryText)) + MESSAGE_OVERHEAD_TOKENS : 0;
   const fixed = systemTokens + summaryTokens + args.functions * FUNCTION_TOKENS + REQUEST_OVERHEAD_TOKENS;
   const room = Math.max(0, budget.input - fixed);
-  // Recent messages get their cap; the newest one gets whatever room there is.
-  const historyRoom = Math.min(budget.history, room);
+  // Recent messages get their limit; the newest one gets whatever room there is.
+  const historyRoom = Math.min(budget.historyLimit, room);
 
   const measured: { id: string; size: TextSize }[] = [];
   /** A message's cost for this model: its text as counted, its attachments, its framing. */
@@ -109,8 +109,9 @@ export async function buildTurnContext(
       const plain = modelVisibleText(row.role, row.parts);
       const bytes = utf8Bytes(plain);
       if (kind === 'estimate') text = estimateTokens(plain);
-      else if (!exactNeeded && bytes <= room) {
-        // Every o200k token is at least a byte: plainly inside the room, no need to count it now.
+      else if (!exactNeeded && index === 0 && bytes <= room) {
+        // The message just sent (stored with its size when the answer settles): every o200k token
+        // is at least a byte, so when its bytes plainly fit there is no need to count it now.
         text = bytes;
         exact = false;
       } else {
