@@ -446,6 +446,18 @@ describeEachDatabase('WhatsApp through the Cloud API (stand-in)', (ctx) => {
     expect(warned.map((l) => l.timestamp)).toEqual(expect.arrayContaining([String(farFuture)]));
   });
 
+  it('stores and answers a message whose text or id holds characters no database can keep (not a 5xx)', async () => {
+    const { phone } = await linkedPro();
+    // A NUL and a lone surrogate: JSON can carry both, PostgreSQL's text and jsonb hold neither.
+    const message = graph.inbound({ from: waId(phone), text: 'Odd\u0000 text\ud800 [[fake text="Got it."]]' });
+    const res = await postWebhook(tools.app, message);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toMatchObject({ messages: 1 });
+    const [stored] = await rows(db(), sql`select body from whatsapp_inbound where id = ${message.id}`);
+    expect(JSON.stringify(stored?.body)).toContain('Odd\ufffd text\ufffd');
+    expect(await textsAfter(phone, 1)).toEqual(['Got it.']);
+  });
+
   it('ignores, with a log line, a delivery that does not name our business number', async () => {
     const { phone } = await linkedPro();
     const unnamed = edited(graph.inbound({ from: waId(phone), text: 'no metadata [[fake text="Never."]]' }), (b) => {

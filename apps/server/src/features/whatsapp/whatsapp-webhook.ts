@@ -1,3 +1,4 @@
+import { toStorableText } from '@polymath/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { whatsappInbound, whatsappStatuses } from '../../db/schema/index.ts';
@@ -77,7 +78,7 @@ export async function receiveWhatsAppWebhook(
   ctx.provider.verifySignature(rawBody, signature);
   let parsed: z.infer<typeof payloadSchema>;
   try {
-    parsed = payloadSchema.parse(JSON.parse(Buffer.from(rawBody).toString('utf8')));
+    parsed = payloadSchema.parse(storableJson(JSON.parse(Buffer.from(rawBody).toString('utf8'))));
   } catch {
     throw new WebhookPayloadError('not a WhatsApp webhook payload');
   }
@@ -118,6 +119,20 @@ export async function receiveWhatsAppWebhook(
     }
   }
   return result;
+}
+
+/**
+ * The delivery with every string (keys too) made storable: JSON may carry a NUL or half a surrogate
+ * pair, which PostgreSQL's text and jsonb refuse, and a 5xx would only make WhatsApp redeliver it
+ * for days. The person's text keeps everything else, with U+FFFD where such a character was.
+ */
+function storableJson(value: unknown): unknown {
+  if (typeof value === 'string') return toStorableText(value);
+  if (Array.isArray(value)) return value.map(storableJson);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [toStorableText(key), storableJson(item)]));
+  }
+  return value;
 }
 
 /** How far ahead of our clock a WhatsApp timestamp may be and still be taken as it is (clock skew). */
