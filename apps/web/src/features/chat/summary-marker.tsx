@@ -23,7 +23,7 @@ export function SummaryMarker({ summary, earlierPath }: { summary: ThreadSummary
         <span className="h-px flex-1 bg-border" aria-hidden="true" />
       </p>
       <details className="w-full max-w-xl text-center">
-        <summary className="inline-block cursor-pointer rounded px-1 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-accent">
+        <summary className="inline-block cursor-pointer rounded px-1 underline underline-offset-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-accent">
           {t('summary.show')}
         </summary>
         <p className="mt-2 whitespace-pre-wrap rounded-xl border border-border bg-surface-2 px-3 py-2 text-left text-sm text-fg">
