@@ -88,7 +88,7 @@ export function tokensFor(kind: TokenizerKind, size: TextSize): number {
 /** Large texts that come back turn after turn (system prompts, a chat's documents), counted once. */
 const remembered = new Map<string, TextSize>();
 const REMEMBERED_MAX = 200;
-const REMEMBER_FROM_CHARS = 512;
+const REMEMBER_FROM_CHARS = 64;
 
 /** A text's size, remembered for long texts that repeat (a tool's prompt, a document's pages). */
 export function measureRepeated(text: string): TextSize {
