@@ -32,6 +32,7 @@ export * from './photo-translate/photo-translate.schema.ts';
 export * from './privacy/retention.ts';
 export * from './tattoo-generator/tattoo-generator.schema.ts';
 export * from './threads/thread.schema.ts';
+export * from './threads/thread-summary.schema.ts';
 export * from './web-search/answer-sources.ts';
 export * from './web-search/citations.ts';
 export * from './web-search/people-research.ts';
