@@ -7,7 +7,6 @@ import { prefillBootData } from './app/prefill-boot-data.ts';
 import { AppProvider } from './app/provider.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { initI18n } from './lib/i18n/i18n.ts';
-import { loadMoreTexts } from './lib/i18n/more-texts.ts';
 import { clearReloadFlagOnceLoaded, reloadForNewBuilds } from './lib/new-build-reload.ts';
 import { enforceAppVersion } from './lib/storage/app-version.ts';
 import { createStore } from './lib/store/store.ts';
@@ -34,10 +33,9 @@ function yieldToBrowser(): Promise<void> {
 // page has loaded so its precaching never competes with the first screen. It takes over from the
 // previous release as soon as it is installed; pages never come from its cache while the network
 // answers. The browser's own call: workbox-window's wrapper would add 2 KB to the first load (B7).
+// (This runs before the module's first await, so before the load event.)
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  const register = () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {});
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => {}));
 }
 
 /** The app: texts, store, router, then the first render. */
@@ -67,20 +65,12 @@ async function startApp(container: HTMLElement): Promise<void> {
   });
 }
 
-/** The offline screen, in the person's language, instead of the app. */
-async function startOfflineApp(container: HTMLElement): Promise<void> {
-  await initI18n();
-  await loadMoreTexts();
-  const { renderOfflineApp } = await import('./app/offline-app.tsx');
-  renderOfflineApp(container);
-}
-
 const container = document.getElementById('root');
 if (container && document.querySelector('meta[name="app-shell"]')) {
   // The service worker served this build's shell because the page's load found no network: the
   // offline screen, not an app that would start without its data and session. Not awaited: its chunk
   // imports this one, which must finish evaluating first (a top-level await here would wait forever).
-  void startOfflineApp(container);
+  void import('./app/offline-app.tsx').then((m) => m.startOfflineApp(container));
 } else if (container) {
   await startApp(container);
 }

@@ -3,6 +3,8 @@ import { StrictMode, useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/ui/button.tsx';
+import { initI18n } from '../lib/i18n/i18n.ts';
+import { loadMoreTexts } from '../lib/i18n/more-texts.ts';
 
 /** How often the offline screen asks whether the server answers again. */
 const PROBE_INTERVAL_MS = 10_000;
@@ -13,7 +15,9 @@ const PROBE_INTERVAL_MS = 10_000;
  * person's language and theme (index.html's script and i18n, as on any load), and reloads the page
  * as soon as the server answers again, which then comes from the network with its data and session.
  */
-export function renderOfflineApp(container: HTMLElement): void {
+export async function startOfflineApp(container: HTMLElement): Promise<void> {
+  await initI18n();
+  await loadMoreTexts();
   createRoot(container).render(
     <StrictMode>
       <OfflineScreen />

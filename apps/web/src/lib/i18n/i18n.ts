@@ -1,8 +1,8 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale, STORAGE_KEYS, WEB_MANIFESTS } from '@polymath/shared';
+import { DEFAULT_LOCALE, LOCALES, type Locale, STORAGE_KEYS } from '@polymath/shared';
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from '../../locales/en.ts';
-import { readStorage, writeStorage } from '../storage/local-storage.ts';
+import { readStorage } from '../storage/local-storage.ts';
 
 export function readLocale(): Locale {
   const saved = readStorage(STORAGE_KEYS.locale);
@@ -51,12 +51,4 @@ export function initI18n(lng: Locale = readLocale()): Promise<unknown> {
     });
   document.documentElement.lang = lng;
   return ready;
-}
-
-export function changeLocale(locale: Locale): void {
-  writeStorage(STORAGE_KEYS.locale, locale);
-  document.documentElement.lang = locale;
-  // Installing the app from here names it in this language (index.html's script does it on load).
-  document.querySelector('link[rel="manifest"]')?.setAttribute('href', WEB_MANIFESTS[locale]);
-  void i18next.changeLanguage(locale);
 }
