@@ -7,6 +7,7 @@ import { createThreadSummaryJob } from './features/chat/summaries/thread-summary
 import { createDocumentJob } from './features/documents/document.job.ts';
 import { createImageJob } from './features/images/image.job.ts';
 import type { ImageModelRegistry } from './features/images/image-models.ts';
+import { deleteExpiredDataJob } from './features/privacy/retention.job.ts';
 import { purgeDeletedThreadsJob } from './features/threads/threads.service.ts';
 import { createPhotoTranslateJob } from './features/tools/photo-translate/photo-translate.job.ts';
 import { usageRollupJob } from './features/usage/usage-rollup.job.ts';
@@ -37,6 +38,7 @@ export function appJobs(deps: {
     billingSweepJob(deps.billing),
     stripePriceCheckJob(deps.billing, deps.logger),
     purgeDeletedThreadsJob(db),
+    deleteExpiredDataJob(db),
     createWhatsAppMessageJob({ ...deps, db }),
     createWhatsAppSendJob({ db, whatsapp: deps.whatsapp }),
     createThreadSummaryJob({

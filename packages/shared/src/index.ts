@@ -29,6 +29,7 @@ export * from './models/model.schema.ts';
 export * from './models/model-for-plan.ts';
 export * from './photo-translate/photo-languages.ts';
 export * from './photo-translate/photo-translate.schema.ts';
+export * from './privacy/retention.ts';
 export * from './tattoo-generator/tattoo-generator.schema.ts';
 export * from './threads/thread.schema.ts';
 export * from './threads/thread-summary.schema.ts';

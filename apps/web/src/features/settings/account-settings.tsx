@@ -20,16 +20,20 @@ import {
 } from './settings-api.ts';
 
 /**
- * Settings → Account: names, photo, email verification, password, sign-out and account deletion.
+ * Settings → Account: names, photo, email verification, password, documents, the tracking answer,
+ * sign-out and account deletion.
  * `mustCancelSubscription`: a renewing Pro subscription blocks deletion (spec §4); billing knows it.
  */
 export function AccountSettings({
   mustCancelSubscription,
   documents,
+  tracking,
 }: {
   mustCancelSubscription: boolean;
   /** The person's PDFs (ask PDF), listed before sign-out and deletion. */
   documents?: ReactNode;
+  /** The tracking tools' answer (analytics), when this server uses any. */
+  tracking?: ReactNode;
 }) {
   const { t } = useTranslation();
   const user = useAppSelector((s) => s.user.currentUser);
@@ -43,6 +47,7 @@ export function AccountSettings({
       <EmailSection />
       <PasswordSection />
       {documents}
+      {tracking}
       <SignOutSection />
       <DeleteAccountSection mustCancelFirst={mustCancelSubscription} />
     </div>

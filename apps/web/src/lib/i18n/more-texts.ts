@@ -11,6 +11,8 @@ export const MORE_NAMESPACES = [
   'logo-maker',
   'tattoo-generator',
   'photo-translate',
+  'privacy',
+  'offline',
 ] as const;
 
 /** Loads the tools' texts (English, and the current language's) once; later calls resolve at once. */

@@ -1,7 +1,16 @@
+import { TrackingSettingsSection } from '../../../features/analytics/consent-choice.tsx';
 import { useRenewingPro } from '../../../features/billing/billing-api.ts';
 import { AccountSettings } from '../../../features/settings/account-settings.tsx';
 import { DocumentsSection } from '../../../features/settings/documents-section.tsx';
+import { useGetPublicConfigQuery } from '../../../lib/api/base-api.ts';
 
 export function Component() {
-  return <AccountSettings mustCancelSubscription={useRenewingPro()} documents={<DocumentsSection />} />;
+  const { data: config } = useGetPublicConfigQuery();
+  return (
+    <AccountSettings
+      mustCancelSubscription={useRenewingPro()}
+      documents={<DocumentsSection />}
+      tracking={<TrackingSettingsSection config={config} />}
+    />
+  );
 }
