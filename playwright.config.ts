@@ -44,6 +44,9 @@ export default defineConfig({
     // (locally: npx playwright test --trace on).
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
+    // The built app registers a service worker (decision 031), which would serve page loads and the
+    // build's files itself, out of reach of page.route(). Only the PWA journeys (e2e/pwa.spec.ts) allow it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: [

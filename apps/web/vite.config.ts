@@ -1,6 +1,11 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { LOCALES, WEB_MANIFESTS } from '../../packages/shared/src/app/constants.ts';
+import { webManifest } from './web-manifest.ts';
 
 /**
  * The built page's stylesheet link moves from <head> to the end of <body>: a stylesheet in the head
@@ -24,8 +29,80 @@ function stylesheetAfterContent(): Plugin {
   };
 }
 
+/** The page the service worker opens with no network (decision 031): index.html, marked as such. */
+export const APP_SHELL = 'app-shell.html';
+
+/**
+ * Writes what the service worker's precache picks up from the build: a manifest per language, and
+ * the offline app shell. The shell is the built index.html as it leaves the build, with no boot data
+ * and no claim about a session (the server adds those per request), and a marker the app reads to show
+ * its offline screen (main.tsx). Its inline script is the page's own, so the CSP's hash allows it.
+ */
+function appShellAndManifests(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'polymath:app-shell-and-manifests',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      for (const locale of LOCALES)
+        writeFileSync(join(outDir, WEB_MANIFESTS[locale]), JSON.stringify(webManifest(locale)));
+      const page = bundle['index.html'];
+      if (page?.type !== 'asset') throw new Error('index.html is missing from the build');
+      const html = String(page.source);
+      if (!html.includes('<meta charset="UTF-8" />')) throw new Error('index.html has no <meta charset> to mark');
+      writeFileSync(
+        join(outDir, APP_SHELL),
+        html.replace(
+          '<meta charset="UTF-8" />',
+          '<meta charset="UTF-8" />\n    <meta name="app-shell" content="offline" />',
+        ),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), stylesheetAfterContent()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    stylesheetAfterContent(),
+    appShellAndManifests(),
+    // The service worker (decision 031): the app shell and the build's static files, precached by their
+    // hashes; navigations always go to the network (each page is made per request with its boot data
+    // and session), and only when the network fails is the precached shell served. Nothing else is
+    // routed: API answers and a person's files are never cached. The page registers it lazily
+    // (lib/pwa/register-service-worker.ts), so nothing is injected here.
+    VitePWA({
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      manifest: false,
+      workbox: {
+        globPatterns: ['**/*.{js,css,svg,png,webmanifest}', APP_SHELL],
+        globIgnores: ['index.html', 'auth/**', '.vite/**', 'sw.js', 'workbox-*.js'],
+        navigateFallback: null,
+        navigationPreload: true,
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+        runtimeCaching: [
+          {
+            // Same-origin page loads outside /api/ (OAuth callbacks, file downloads) and the sign-in popup.
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' &&
+              url.origin === self.location.origin &&
+              !url.pathname.startsWith('/api/') &&
+              !url.pathname.startsWith('/auth/'),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: `/${APP_SHELL}` } },
+          },
+        ],
+      },
+    }),
+  ],
   build: {
     target: 'es2022',
     // Every browser that runs es2022 supports <link rel="modulepreload">: no polyfill in the boot chunk.

@@ -59,6 +59,13 @@ describe('static SPA serving', () => {
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), APP_JS);
     writeFileSync(join(dist, 'assets', 'tiny-abc123.js'), SMALL_JS);
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // What the build writes for the installable app (apps/web/vite.config.ts, decision 031).
+    writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(
+      join(dist, 'app-shell.html'),
+      INDEX_HTML.replace('<head>', '<head><meta name="app-shell" content="offline">'),
+    );
+    writeFileSync(join(dist, 'manifest.webmanifest'), JSON.stringify({ name: 'Polymath', start_url: '/web-main' }));
     mkdirSync(join(dist, '.vite'));
     writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     expect(APP_JS.length).toBeGreaterThan(1024);
@@ -146,6 +153,29 @@ describe('static SPA serving', () => {
     // Every other response carries the same policy (one header for the whole app).
     const api = await app.request('/api/config');
     expect(api.headers.get('content-security-policy')).toBe(policy);
+  });
+
+  it("serves the service worker so every load checks it, the manifest as a manifest, the offline shell under the page's CSP", async () => {
+    const worker = await app.request('/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+
+    const manifest = await app.request('/manifest.webmanifest');
+    expect(manifest.headers.get('content-type')).toBe('application/manifest+json; charset=utf-8');
+    expect(await manifest.json()).toMatchObject({ start_url: '/web-main' });
+
+    // The shell the worker precaches: the built page with no data and no session claim, whose inline
+    // script the policy allows (the same text as index.html's), and a policy that lets the worker run.
+    const shell = await app.request('/app-shell.html');
+    expect(shell.status).toBe(200);
+    const html = await shell.text();
+    expect(html).toContain('<meta name="app-shell" content="offline">');
+    expect(html).not.toContain('boot-data');
+    const policy = shell.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain(`'sha256-${createHash('sha256').update(THEME_SCRIPT, 'utf8').digest('base64')}'`);
+    expect(policy).toMatch(/worker-src 'self'/);
+    expect(policy).toMatch(/manifest-src 'self'/);
   });
 
   it('serves small non-hashed files uncompressed with a short cache', async () => {

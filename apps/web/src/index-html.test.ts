@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { WEB_MANIFESTS } from '@polymath/shared';
 import { describe, expect, it } from 'vitest';
 
 // jsdom gives import.meta.url an http scheme, so paths are built from the directory instead.
@@ -47,5 +48,12 @@ describe("index.html's placeholder styles", () => {
     expect(page).toContain('class="boot-placeholder"');
     expect(pageRules().some((r) => r.selector === '.boot-placeholder')).toBe(true);
     expect(styles).not.toContain('.boot-placeholder');
+  });
+});
+
+describe("index.html's web app manifest", () => {
+  it('links the English manifest, and its script links the Turkish one for a Turkish visitor', () => {
+    expect(page).toContain(`<link rel="manifest" href="${WEB_MANIFESTS.en}" />`);
+    expect(page).toContain(`setAttribute('href', '${WEB_MANIFESTS.tr}')`);
   });
 });

@@ -2,7 +2,9 @@ import enErrors from './en/errors.json';
 import enHoroscope from './en/horoscope.json';
 import enImages from './en/images.json';
 import enLogoMaker from './en/logo-maker.json';
+import enOffline from './en/offline.json';
 import enPhotoTranslate from './en/photo-translate.json';
+import enPrivacy from './en/privacy.json';
 import enSharing from './en/sharing.json';
 import enTattooGenerator from './en/tattoo-generator.json';
 import enValidation from './en/validation.json';
@@ -25,5 +27,7 @@ export const enMore = {
   'logo-maker': enLogoMaker,
   'tattoo-generator': enTattooGenerator,
   'photo-translate': enPhotoTranslate,
+  privacy: enPrivacy,
+  offline: enOffline,
   sharing: enSharing,
 } as const;

@@ -6,7 +6,9 @@ import trHistory from './tr/history.json';
 import trHoroscope from './tr/horoscope.json';
 import trImages from './tr/images.json';
 import trLogoMaker from './tr/logo-maker.json';
+import trOffline from './tr/offline.json';
 import trPhotoTranslate from './tr/photo-translate.json';
+import trPrivacy from './tr/privacy.json';
 import trSharing from './tr/sharing.json';
 import trTattooGenerator from './tr/tattoo-generator.json';
 import trTools from './tr/tools.json';
@@ -30,5 +32,7 @@ export const tr = {
   'logo-maker': trLogoMaker,
   'tattoo-generator': trTattooGenerator,
   'photo-translate': trPhotoTranslate,
+  privacy: trPrivacy,
+  offline: trOffline,
   sharing: trSharing,
 } as const;

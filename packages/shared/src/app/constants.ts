@@ -12,6 +12,12 @@ export const DEFAULT_LOCALE: Locale = 'en';
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 export const DEFAULT_THEME: Theme = 'light';
+/**
+ * The web app manifest per language (apps/web/web-manifest.ts writes them): index.html links the English
+ * one, and its script, like a change of language, links the page's.
+ */
+export const WEB_MANIFESTS: Record<Locale, string> = { en: '/manifest.webmanifest', tr: '/manifest-tr.webmanifest' };
+
 /** <meta name="theme-color"> per theme: very dark blue for dark, white for light. */
 export const THEME_COLORS: Record<Theme, string> = { light: '#ffffff', dark: '#0b1026' };
 
@@ -21,6 +27,8 @@ export const STORAGE_KEYS = {
   locale: 'locale',
   appVersion: 'app_version',
   orientationHintDismissed: 'orientation_hint_dismissed',
+  /** The person's answer to the tracking banner and the tools it covered (web features/analytics). */
+  trackingConsent: 'tracking_consent',
 } as const;
 
 /** Spec §4: only the chat slice is persisted, under the root key, version 1, timeout 5000 ms. */

@@ -5,4 +5,5 @@ export * from './chat.ts';
 export * from './documents.ts';
 export * from './images.ts';
 export * from './sharing.ts';
+export * from './usage.ts';
 export * from './whatsapp.ts';

@@ -5,6 +5,7 @@ import {
   MESSAGE_STATUSES,
   type MessageStatus,
   type Plan,
+  RETENTION,
   THREAD_MESSAGES_PAGE_SIZE,
   type Thread,
   type ThreadDetail,
@@ -21,6 +22,7 @@ import { afterCursor, decodeCursor, encodeCursor, keysetTime } from '../../db/ke
 import { messages, threads } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { defineJob } from '../../lib/queue/job.ts';
+import { summaryMarker } from '../chat/summaries/summary-store.ts';
 
 export type ThreadRow = typeof threads.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -213,12 +215,16 @@ export async function getOwnedThread(db: Db, userId: string, threadId: string): 
 export async function getThreadDetail(db: Db, owner: ThreadOwner, threadId: string): Promise<ThreadDetail> {
   const [row] = await db.select(threadColumns).from(threads).where(visibleThread(owner, threadId));
   if (!row) throw new AppError('NOT_FOUND');
-  const page = await messagesPage(db, owner.id, row.id, THREAD_MESSAGES_PAGE_SIZE);
+  const [page, summary] = await Promise.all([
+    messagesPage(db, owner.id, row.id, THREAD_MESSAGES_PAGE_SIZE),
+    summaryMarker(db, row.id),
+  ]);
   return {
     thread: toThread(row),
     ...page,
     activeAnswerId: row.activeAnswerId,
     toolInput: isRecord(row.toolInput) ? row.toolInput : null,
+    summary,
   };
 }
 
@@ -317,10 +323,10 @@ export async function purgeDeletedThreads(db: Db, olderThan: Date): Promise<numb
   return rows.length;
 }
 
-/** Deleted chats can be restored for a while (undo); after this long they are removed for good. */
-export const DELETED_THREAD_KEEP_DAYS = 30;
-
-/** The purge as a scheduled job: every six hours, by one instance at a time. */
+/**
+ * The purge as a scheduled job: every six hours, by one instance at a time. A deleted chat can be
+ * restored for RETENTION.deletedChatDays (the privacy policy prints the same number).
+ */
 export function purgeDeletedThreadsJob(db: Db) {
   return defineJob({
     name: 'purge-deleted-chats',
@@ -331,7 +337,7 @@ export function purgeDeletedThreadsJob(db: Db) {
     timeoutSeconds: 600,
     concurrency: 1,
     async handler(_payload, run) {
-      const purged = await purgeDeletedThreads(db, new Date(Date.now() - DELETED_THREAD_KEEP_DAYS * 86_400_000));
+      const purged = await purgeDeletedThreads(db, new Date(Date.now() - RETENTION.deletedChatDays * 86_400_000));
       if (purged > 0) run.logger.info({ purged }, 'deleted chats purged');
     },
   });

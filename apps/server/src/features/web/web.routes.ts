@@ -53,8 +53,7 @@ export function webRoutes(
     if (path.split('/').some((segment) => segment.startsWith('.'))) return c.text('Not found', 404);
     const file = path === '/index.html' ? undefined : files.get(path);
     if (file) {
-      const immutable = path.startsWith('/assets/');
-      return send(c.req.raw, file, immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600', 200);
+      return send(c.req.raw, file, cacheControlOf(path), 200);
     }
     if (!built) {
       return c.text('The web app is not built. Run `npm run build` (npm start does it for you).', 503);
@@ -82,6 +81,16 @@ export function webRoutes(
   });
 
   return app;
+}
+
+/**
+ * Hashed assets never change; the service worker's script is checked on every load so a release takes
+ * over at once (decision 031); the rest (icons, manifests, the offline shell) may be an hour old.
+ */
+function cacheControlOf(path: string): string {
+  if (path.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  if (path === '/sw.js') return 'no-cache';
+  return 'public, max-age=3600';
 }
 
 /**

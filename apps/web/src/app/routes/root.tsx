@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Outlet } from 'react-router';
 import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx';
 import { usePageViews } from '../../features/analytics/use-page-views.ts';
@@ -8,7 +8,10 @@ import { useAppSelector } from '../../lib/store/store.ts';
 import { Overlays } from '../overlays.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
 
-/** The root of every route: page views, start-up tags, the user, overlays. */
+// The consent banner and the tags' loader: a chunk fetched only where an operator configured them (B7).
+const TrackingTags = lazy(() => import('../../features/analytics/tracking-tags.tsx'));
+
+/** The root of every route: page views, the tags (with consent), the user, overlays. */
 export function Component() {
   // The whole app appears once the user is known. A store change renders at once and in one piece
   // (useSyncExternalStore), which for the whole tree is a long task just after the first paint (B8:
@@ -19,17 +22,15 @@ export function Component() {
   useAuthSession();
   useDocumentTitle();
 
-  useEffect(() => {
-    // The tag loader is fetched only where tags are configured: most first screens need none (B7).
-    if (config && (config.gtmId || config.adPixelId)) {
-      void import('../../features/analytics/third-party-tags.ts').then((m) => m.startThirdPartyTags(config));
-    }
-  }, [config]);
-
   return (
     <>
       {isLoadingUser ? <LoadingPlaceholder fixed /> : <Outlet />}
       <Overlays />
+      {config?.gtmId || config?.adPixelId ? (
+        <Suspense fallback={null}>
+          <TrackingTags config={config} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -26,6 +26,5 @@ export function usePageViews(): void {
 declare global {
   interface Window {
     dataLayer?: unknown[];
-    fbq?: ((...args: unknown[]) => void) & { queue?: unknown[][]; loaded?: boolean; version?: string };
   }
 }

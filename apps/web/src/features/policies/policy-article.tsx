@@ -1,11 +1,15 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateTimeFormat } from '../../lib/intl/formatters.ts';
 import { policies as en } from './content/en.ts';
 import type { PolicyId } from './content/policy-types.ts';
 import { policies as tr } from './content/tr.ts';
 
-/** A policy page in the current language: title, last update, intro and sections. */
-export function PolicyArticle({ id }: { id: PolicyId }) {
+/**
+ * A policy page in the current language: title, last update, intro and sections. `extras` adds a
+ * live part to the end of the section with that id (the privacy policy's tracking choice).
+ */
+export function PolicyArticle({ id, extras }: { id: PolicyId; extras?: Partial<Record<string, ReactNode>> }) {
   const { t, i18n } = useTranslation();
   const doc = (i18n.resolvedLanguage === 'tr' ? tr : en)[id];
   const updated = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long', timeZone: 'UTC' }).format(
@@ -32,6 +36,7 @@ export function PolicyArticle({ id }: { id: PolicyId }) {
               <p key={block}>{block}</p>
             ),
           )}
+          {section.id ? extras?.[section.id] : null}
         </section>
       ))}
     </article>

@@ -2,7 +2,7 @@ import { LOCALES, type Locale } from '@polymath/shared';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { changeLocale } from '../../lib/i18n/i18n.ts';
+import { changeLocale } from '../../lib/i18n/change-locale.ts';
 
 import { LanguageLabel, NAMES } from './language-switcher.tsx';
 

@@ -21,19 +21,22 @@ import {
 
 /**
  * Settings → Account: names, photo, email verification, password, documents, shared links and the
- * download of their data, sign-out and account deletion.
+ * download of their data, the tracking answer, sign-out and account deletion.
  * `mustCancelSubscription`: a renewing Pro subscription blocks deletion (spec §4); billing knows it.
  */
 export function AccountSettings({
   mustCancelSubscription,
   documents,
   yourData,
+  tracking,
 }: {
   mustCancelSubscription: boolean;
   /** The person's PDFs (ask PDF), listed before sign-out and deletion. */
   documents?: ReactNode;
   /** Their shared links and the download of their data, after the documents. */
   yourData?: ReactNode;
+  /** The tracking tools' answer (analytics), when this server uses any. */
+  tracking?: ReactNode;
 }) {
   const { t } = useTranslation();
   const user = useAppSelector((s) => s.user.currentUser);
@@ -48,6 +51,7 @@ export function AccountSettings({
       <PasswordSection />
       {documents}
       {yourData}
+      {tracking}
       <SignOutSection />
       <DeleteAccountSection mustCancelFirst={mustCancelSubscription} />
     </div>

@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale, STORAGE_KEYS } from '@polymath/sh
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from '../../locales/en.ts';
-import { readStorage, writeStorage } from '../storage/local-storage.ts';
+import { readStorage } from '../storage/local-storage.ts';
 
 export function readLocale(): Locale {
   const saved = readStorage(STORAGE_KEYS.locale);
@@ -51,10 +51,4 @@ export function initI18n(lng: Locale = readLocale()): Promise<unknown> {
     });
   document.documentElement.lang = lng;
   return ready;
-}
-
-export function changeLocale(locale: Locale): void {
-  writeStorage(STORAGE_KEYS.locale, locale);
-  document.documentElement.lang = locale;
-  void i18next.changeLanguage(locale);
 }

@@ -11,6 +11,8 @@ export const MORE_NAMESPACES = [
   'logo-maker',
   'tattoo-generator',
   'photo-translate',
+  'privacy',
+  'offline',
   'sharing',
 ] as const;
 

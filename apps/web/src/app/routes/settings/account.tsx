@@ -1,10 +1,13 @@
+import { TrackingSettingsSection } from '../../../features/analytics/consent-choice.tsx';
 import { useRenewingPro } from '../../../features/billing/billing-api.ts';
 import { AccountSettings } from '../../../features/settings/account-settings.tsx';
 import { DocumentsSection } from '../../../features/settings/documents-section.tsx';
 import { DataExportSection } from '../../../features/sharing/data-export-section.tsx';
 import { SharedLinksSection } from '../../../features/sharing/shared-links-section.tsx';
+import { useGetPublicConfigQuery } from '../../../lib/api/base-api.ts';
 
 export function Component() {
+  const { data: config } = useGetPublicConfigQuery();
   return (
     <AccountSettings
       mustCancelSubscription={useRenewingPro()}
@@ -15,6 +18,7 @@ export function Component() {
           <DataExportSection />
         </>
       }
+      tracking={<TrackingSettingsSection config={config} />}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { FREE_HISTORY_DAYS, RETENTION } from '@polymath/shared';
 import type { PolicySet } from './policy-types.ts';
 
 export const policies: PolicySet = {
@@ -207,7 +208,7 @@ export const policies: PolicySet = {
   },
   privacy: {
     title: 'Privacy Policy',
-    updated: '2026-11-22',
+    updated: '2026-11-28',
     intro:
       'This policy explains what personal data Polymath collects, why we use it, who we share it with, how long we keep it and what rights you have. It applies to the Polymath web app and to chatting with Polymath on WhatsApp. We are the data controller for the data described here, including under the EU and UK GDPR and as "data controller" (veri sorumlusu) under Turkey\'s Personal Data Protection Law No. 6698 (KVKK).',
     sections: [
@@ -223,18 +224,19 @@ export const policies: PolicySet = {
         ],
       },
       {
+        id: 'tracking',
         heading: 'Analytics and technical logs',
         paragraphs: [
-          'Page views: each time you move to a different page in the app, we record a page-view event in our own systems with the page path (for example /gallery) and the time. If you are signed in, the event may be linked to your account. We use these events to understand which features are used and to find problems, and we keep them for up to 12 months.',
-          "By default we don't use third-party analytics or advertising trackers. If we turn on Google Tag Manager or an advertising pixel, for example to measure our ad campaigns, we will tell you in the app and update this policy before doing so, and where the law requires consent, these tools will only load after you agree.",
-          'Technical logs: our servers record request IDs, timestamps, errors and your IP address to keep Polymath secure, prevent abuse and enforce rate limits. These logs are kept for 30 days and then deleted.',
+          `Page views: each time you move to a different page in the app, we record a page-view event in our own systems with the page path (for example /gallery), the time, the address of the page that brought you here (without its query string), and your language and theme. It is not linked to your account, holds no IP address and uses no cookie. We use these events to understand which features are used and to find problems, and we keep them for up to ${RETENTION.pageViewMonths} months.`,
+          "By default we don't use third-party analytics or advertising trackers. If we turn on Google Tag Manager or an advertising pixel (the Meta Pixel), for example to measure our ad campaigns, the app asks you first in a banner, and they load only after you choose Accept: until then, and after Reject, your browser sends them no request and they set no cookie. If you accept, they set their own cookies (such as _ga and _fbp) and send data about your visit to Google and Meta, who use it under their own privacy policies. You can change your choice at any time in Settings → Account or below; if you reject after accepting, we delete their cookies on our site and reload the page without them.",
+          `Technical logs: our servers record request IDs, timestamps, errors and your IP address to keep Polymath secure, prevent abuse and enforce rate limits. These logs are kept for ${RETENTION.technicalRecordDays} days and then deleted. The IP address and browser name stored with a sign-in session are deleted ${RETENTION.technicalRecordDays} days after the session ends, and the per-address counters behind our rate limits ${RETENTION.technicalRecordDays} days after their last use.`,
         ],
       },
       {
         heading: 'Cookies and local storage',
         paragraphs: [
           'We use a secure, httpOnly session cookie to keep you signed in. It is strictly necessary for the service, cannot be read by scripts on the page and is not used for tracking.',
-          "Polymath also keeps some preferences in your browser's local storage, on your own device: your theme (light or dark), language (locale), the app version, and your chat settings and drafts. They are used only to make the app work the way you left it. You can remove them by clearing your browser's site data, and the app clears them automatically when a new app version requires it.",
+          "Polymath also keeps some preferences in your browser's local storage, on your own device: your theme (light or dark), language (locale), the app version, your chat settings and drafts, and your answer to the tracking banner. They are used only to make the app work the way you left it. You can remove them by clearing your browser's site data, and the app clears them automatically when a new app version requires it.",
         ],
       },
       {
@@ -265,7 +267,8 @@ export const policies: PolicySet = {
           '- an email delivery provider: verification, password reset, account and billing emails;',
           '- hosting, database and file storage providers: running the app and storing your data;',
           "- Meta (WhatsApp Cloud API): delivering WhatsApp messages if you connect WhatsApp; Meta also processes these messages under WhatsApp's own terms;",
-          '- a web search provider: receives your search queries when you use web search.',
+          '- a web search provider: receives your search queries when you use web search;',
+          '- Google (Google Tag Manager) and Meta (Meta Pixel): measuring our advertising, only if we turn them on and you accept them.',
           'We may also disclose data when the law requires it, to protect the rights and safety of users or others, or as part of a merger or sale of our business, in which case we will tell you first.',
         ],
       },
@@ -279,10 +282,10 @@ export const policies: PolicySet = {
       {
         heading: 'How long we keep data',
         paragraphs: [
-          'Account data, chats, files, generated images and your WhatsApp connection are kept for as long as your account exists, unless you delete them sooner. On the Free plan, chats older than 30 days are hidden but not deleted. Daily usage counters are kept with your account.',
-          'When you delete your account, we delete your profile, chats, files, images and login and WhatsApp connections within 30 days. Copies in our backups are overwritten within 35 days.',
-          'Billing records are kept for as long as tax and commercial law requires, typically 10 years in Turkey, even after your account is deleted.',
-          'Technical logs are kept for 30 days and page-view events for up to 12 months.',
+          `Account data, chats, files, generated images and your WhatsApp connection are kept for as long as your account exists, unless you delete them sooner. A chat you delete can be restored for ${RETENTION.deletedChatDays} days and is then deleted for good. On the Free plan, chats older than ${FREE_HISTORY_DAYS} days are hidden but not deleted. Daily usage counters are kept with your account.`,
+          `When you delete your account, we delete your profile, chats, files, images and login and WhatsApp connections within ${RETENTION.deletedAccountDays} days. Copies in our backups are overwritten within ${RETENTION.backupDays} days.`,
+          `Billing records are kept for as long as tax and commercial law requires, typically ${RETENTION.billingRecordYears} years in Turkey, even after your account is deleted.`,
+          `Technical logs are kept for ${RETENTION.technicalRecordDays} days and page-view events for up to ${RETENTION.pageViewMonths} months. WhatsApp's delivery records (each message as WhatsApp delivered it or as we sent it, and its delivery status) are kept for ${RETENTION.technicalRecordDays} days; the conversation itself stays in your chat history. A daily job deletes what is past these periods.`,
         ],
       },
       {

@@ -1,3 +1,4 @@
+import { FREE_HISTORY_DAYS, RETENTION } from '@polymath/shared';
 import type { PolicySet } from './policy-types.ts';
 
 export const policies: PolicySet = {
@@ -207,7 +208,7 @@ export const policies: PolicySet = {
   },
   privacy: {
     title: 'Gizlilik Politikası',
-    updated: '2026-11-22',
+    updated: '2026-11-28',
     intro:
       'Bu politika, Polymath\'ın hangi kişisel verileri topladığını, bunları neden kullandığımızı, kimlerle paylaştığımızı, ne kadar süre sakladığımızı ve hangi haklara sahip olduğunuzu açıklar. Polymath web uygulaması ve WhatsApp üzerinden Polymath ile yapılan sohbetler için geçerlidir. Burada açıklanan veriler bakımından 6698 sayılı Kişisel Verilerin Korunması Kanunu (KVKK) kapsamında veri sorumlusu, AB ve Birleşik Krallık Genel Veri Koruma Tüzüğü (GDPR) kapsamında da "data controller" biziz.',
     sections: [
@@ -223,18 +224,19 @@ export const policies: PolicySet = {
         ],
       },
       {
+        id: 'tracking',
         heading: 'Analiz ve teknik kayıtlar',
         paragraphs: [
-          'Sayfa görüntülemeleri: Uygulamada her farklı sayfaya geçtiğinizde, kendi sistemlerimizde sayfa yolunu (örneğin /gallery) ve zamanı içeren bir sayfa görüntüleme olayı kaydederiz. Giriş yapmışsanız bu olay hesabınızla ilişkilendirilebilir. Bu olayları hangi özelliklerin kullanıldığını anlamak ve sorunları tespit etmek için kullanır, en fazla 12 ay saklarız.',
-          "Varsayılan olarak üçüncü taraf analiz veya reklam izleme araçları kullanmayız. Örneğin reklam kampanyalarımızı ölçmek için Google Tag Manager'ı veya bir reklam pikselini etkinleştirirsek, bunu yapmadan önce uygulama içinde sizi bilgilendirir ve bu politikayı güncelleriz; yasanın rıza gerektirdiği durumlarda bu araçlar yalnızca siz onay verdikten sonra yüklenir.",
-          "Teknik kayıtlar: Sunucularımız, Polymath'ı güvende tutmak, kötüye kullanımı önlemek ve hız sınırlarını uygulamak için istek kimliklerini, zaman damgalarını, hataları ve IP adresinizi kaydeder. Bu kayıtlar 30 gün saklanır ve ardından silinir.",
+          `Sayfa görüntülemeleri: Uygulamada her farklı sayfaya geçtiğinizde, kendi sistemlerimizde sayfa yolunu (örneğin /gallery), zamanı, sizi buraya getiren sayfanın adresini (sorgu metni olmadan), dilinizi ve temanızı içeren bir sayfa görüntüleme olayı kaydederiz. Bu olay hesabınızla ilişkilendirilmez, IP adresi içermez ve bunun için çerez kullanılmaz. Bu olayları hangi özelliklerin kullanıldığını anlamak ve sorunları tespit etmek için kullanır, en fazla ${RETENTION.pageViewMonths} ay saklarız.`,
+          "Varsayılan olarak üçüncü taraf analiz veya reklam izleme araçları kullanmayız. Örneğin reklam kampanyalarımızı ölçmek için Google Tag Manager'ı veya bir reklam pikselini (Meta Pixel) etkinleştirirsek, uygulama önce bir bildirimle size sorar ve bu araçlar yalnızca Kabul et'i seçtikten sonra yüklenir: o zamana kadar ve Reddet'i seçtiğinizde tarayıcınız onlara hiçbir istek göndermez ve hiçbir çerez yerleştirmezler. Kabul ederseniz kendi çerezlerini (örneğin _ga ve _fbp) yerleştirir ve ziyaretinizle ilgili verileri, kendi gizlilik politikaları çerçevesinde kullanan Google ve Meta'ya gönderirler. Seçiminizi istediğiniz zaman Ayarlar → Hesap bölümünden veya aşağıdan değiştirebilirsiniz; kabul ettikten sonra reddederseniz sitemizdeki çerezlerini siler ve sayfayı onlar olmadan yeniden yükleriz.",
+          `Teknik kayıtlar: Sunucularımız, Polymath'ı güvende tutmak, kötüye kullanımı önlemek ve hız sınırlarını uygulamak için istek kimliklerini, zaman damgalarını, hataları ve IP adresinizi kaydeder. Bu kayıtlar ${RETENTION.technicalRecordDays} gün saklanır ve ardından silinir. Bir oturumla birlikte saklanan IP adresi ve tarayıcı adı oturum sona erdikten ${RETENTION.technicalRecordDays} gün sonra, hız sınırlarımızın dayandığı adres başına sayaçlar ise son kullanımlarından ${RETENTION.technicalRecordDays} gün sonra silinir.`,
         ],
       },
       {
         heading: 'Çerezler ve yerel depolama',
         paragraphs: [
           'Oturumunuzu açık tutmak için güvenli, httpOnly bir oturum çerezi kullanırız. Bu çerez hizmet için zorunludur, sayfadaki betikler tarafından okunamaz ve izleme amacıyla kullanılmaz.',
-          'Polymath ayrıca bazı tercihlerinizi kendi cihazınızda, tarayıcınızın yerel depolama alanında (local storage) tutar: tema (açık veya koyu), dil (locale), uygulama sürümü, sohbet ayarlarınız ve taslaklarınız. Bunlar yalnızca uygulamanın, bıraktığınız şekilde çalışmasını sağlamak için kullanılır. Tarayıcınızın site verilerini temizleyerek bunları silebilirsiniz; yeni bir uygulama sürümü gerektirdiğinde uygulama da bunları otomatik olarak temizler.',
+          'Polymath ayrıca bazı tercihlerinizi kendi cihazınızda, tarayıcınızın yerel depolama alanında (local storage) tutar: tema (açık veya koyu), dil (locale), uygulama sürümü, sohbet ayarlarınız ve taslaklarınız ile izleme bildirimine verdiğiniz yanıt. Bunlar yalnızca uygulamanın, bıraktığınız şekilde çalışmasını sağlamak için kullanılır. Tarayıcınızın site verilerini temizleyerek bunları silebilirsiniz; yeni bir uygulama sürümü gerektirdiğinde uygulama da bunları otomatik olarak temizler.',
         ],
       },
       {
@@ -265,7 +267,8 @@ export const policies: PolicySet = {
           '- bir e-posta gönderim sağlayıcısı: doğrulama, şifre sıfırlama, hesap ve fatura e-postaları;',
           '- barındırma, veritabanı ve dosya depolama sağlayıcıları: uygulamanın çalıştırılması ve verilerinizin saklanması;',
           "- Meta (WhatsApp Cloud API): WhatsApp'ı bağladıysanız WhatsApp mesajlarının iletilmesi; Meta bu mesajları WhatsApp'ın kendi koşulları çerçevesinde de işler;",
-          '- bir web arama sağlayıcısı: web aramasını kullandığınızda arama sorgularınızı alır.',
+          '- bir web arama sağlayıcısı: web aramasını kullandığınızda arama sorgularınızı alır;',
+          '- Google (Google Tag Manager) ve Meta (Meta Pixel): reklamlarımızın ölçülmesi; yalnızca bunları etkinleştirirsek ve siz kabul ederseniz.',
           'Ayrıca yasanın gerektirdiği durumlarda, kullanıcıların veya başkalarının haklarını ve güvenliğini korumak için ya da işletmemizin birleşmesi veya satışı kapsamında verileri açıklayabiliriz; bu son durumda sizi önceden bilgilendiririz.',
         ],
       },
@@ -279,10 +282,10 @@ export const policies: PolicySet = {
       {
         heading: 'Verileri ne kadar süre saklıyoruz',
         paragraphs: [
-          'Hesap verileri, sohbetler, dosyalar, oluşturulan görseller ve WhatsApp bağlantınız, siz daha önce silmediğiniz sürece hesabınız var olduğu müddetçe saklanır. Ücretsiz planda 30 günden eski sohbetler gizlenir ancak silinmez. Günlük kullanım sayaçları hesabınızla birlikte saklanır.',
-          'Hesabınızı sildiğinizde profilinizi, sohbetlerinizi, dosyalarınızı, görsellerinizi, giriş ve WhatsApp bağlantılarınızı 30 gün içinde sileriz. Yedeklerimizdeki kopyaların üzerine 35 gün içinde yazılır.',
-          "Fatura kayıtları, hesabınız silinmiş olsa bile vergi ve ticaret mevzuatının gerektirdiği süre boyunca (Türkiye'de genellikle 10 yıl) saklanır.",
-          'Teknik kayıtlar 30 gün, sayfa görüntüleme olayları ise en fazla 12 ay saklanır.',
+          `Hesap verileri, sohbetler, dosyalar, oluşturulan görseller ve WhatsApp bağlantınız, siz daha önce silmediğiniz sürece hesabınız var olduğu müddetçe saklanır. Sildiğiniz bir sohbet ${RETENTION.deletedChatDays} gün boyunca geri yüklenebilir, ardından kalıcı olarak silinir. Ücretsiz planda ${FREE_HISTORY_DAYS} günden eski sohbetler gizlenir ancak silinmez. Günlük kullanım sayaçları hesabınızla birlikte saklanır.`,
+          `Hesabınızı sildiğinizde profilinizi, sohbetlerinizi, dosyalarınızı, görsellerinizi, giriş ve WhatsApp bağlantılarınızı ${RETENTION.deletedAccountDays} gün içinde sileriz. Yedeklerimizdeki kopyaların üzerine ${RETENTION.backupDays} gün içinde yazılır.`,
+          `Fatura kayıtları, hesabınız silinmiş olsa bile vergi ve ticaret mevzuatının gerektirdiği süre boyunca (Türkiye'de genellikle ${RETENTION.billingRecordYears} yıl) saklanır.`,
+          `Teknik kayıtlar ${RETENTION.technicalRecordDays} gün, sayfa görüntüleme olayları ise en fazla ${RETENTION.pageViewMonths} ay saklanır. WhatsApp'ın iletim kayıtları (her mesajın WhatsApp'ın ilettiği ya da bizim gönderdiğimiz hâli ve iletim durumu) ${RETENTION.technicalRecordDays} gün saklanır; sohbetin kendisi sohbet geçmişinizde kalır. Bu süreleri aşan kayıtları her gün çalışan bir iş siler.`,
         ],
       },
       {
