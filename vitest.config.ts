@@ -8,6 +8,15 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // `npm run test:coverage` (vitest run --coverage): line and branch coverage of the source the
+    // unit and integration tests reach, per workspace in `npm run test:inventory`.
+    coverage: {
+      provider: 'v8',
+      include: ['packages/shared/src/**', 'packages/provider-fakes/src/**', 'apps/server/src/**', 'apps/web/src/**'],
+      exclude: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**', '**/*.d.ts'],
+      reporter: ['text-summary', 'json-summary'],
+      reportsDirectory: 'coverage',
+    },
     projects: [
       {
         test: {
