@@ -5,7 +5,7 @@ import { type S3Fake, startS3Fake } from '@polymath/provider-fakes';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { createDiskFileStore, type FileStore } from '../src/lib/storage/file-store.ts';
 import { createS3FileStore, type S3Settings } from '../src/lib/storage/s3-file-store.ts';
-import { type DatabaseContext, describeEachDatabase } from './databases.ts';
+import { type DatabaseContext, type DatabaseSuiteOptions, describeEachDatabase } from './databases.ts';
 
 /**
  * File store harness for server tests. createTestDeps keeps files on disk; a suite declared with
@@ -116,6 +116,7 @@ export function describeEachFileStore(name: string, fn: (ctx: FileStoreContext) 
 export function describeEachDatabaseAndFileStore(
   name: string,
   fn: (db: DatabaseContext, fileStores: FileStoreContext) => void,
+  options: DatabaseSuiteOptions = {},
 ): void {
-  describeEachDatabase(name, (db) => describeEachFileStore('stored', (fileStores) => fn(db, fileStores)));
+  describeEachDatabase(name, (db) => describeEachFileStore('stored', (fileStores) => fn(db, fileStores)), options);
 }
