@@ -178,14 +178,23 @@ export function testDatabaseKinds(): DatabaseKind[] {
 
 /**
  * Declares `fn`'s tests once per database. Each copy gets its own fresh, migrated database for the
- * whole suite (opened in beforeAll, closed and dropped in afterAll). `options.exercises` decides
- * whether the PostgreSQL copy runs (runsOnPostgres).
+ * whole suite (opened in beforeAll, closed and dropped in afterAll). `options.exercises`, given
+ * between the name and the tests as in Vitest's own describe, decides whether the PostgreSQL copy
+ * runs (runsOnPostgres).
  */
+export function describeEachDatabase(name: string, fn: (ctx: DatabaseContext) => void): void;
 export function describeEachDatabase(
   name: string,
+  options: DatabaseSuiteOptions,
   fn: (ctx: DatabaseContext) => void,
-  options: DatabaseSuiteOptions = {},
+): void;
+export function describeEachDatabase(
+  name: string,
+  optionsOrFn: DatabaseSuiteOptions | ((ctx: DatabaseContext) => void),
+  maybeFn?: (ctx: DatabaseContext) => void,
 ): void {
+  const [options, fn] = typeof optionsOrFn === 'function' ? [{}, optionsOrFn] : [optionsOrFn, maybeFn];
+  if (!fn) throw new Error(`describeEachDatabase('${name}'): the tests are missing`);
   for (const kind of ['pglite', 'postgres'] as const) {
     if (kind === 'postgres' && !TEST_DATABASE_URL) {
       // Declared (so the tests are listed) but skipped: visible in the report, never a silent pass.

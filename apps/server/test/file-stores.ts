@@ -116,7 +116,18 @@ export function describeEachFileStore(name: string, fn: (ctx: FileStoreContext) 
 export function describeEachDatabaseAndFileStore(
   name: string,
   fn: (db: DatabaseContext, fileStores: FileStoreContext) => void,
-  options: DatabaseSuiteOptions = {},
+): void;
+export function describeEachDatabaseAndFileStore(
+  name: string,
+  options: DatabaseSuiteOptions,
+  fn: (db: DatabaseContext, fileStores: FileStoreContext) => void,
+): void;
+export function describeEachDatabaseAndFileStore(
+  name: string,
+  optionsOrFn: DatabaseSuiteOptions | ((db: DatabaseContext, fileStores: FileStoreContext) => void),
+  maybeFn?: (db: DatabaseContext, fileStores: FileStoreContext) => void,
 ): void {
-  describeEachDatabase(name, (db) => describeEachFileStore('stored', (fileStores) => fn(db, fileStores)), options);
+  const [options, fn] = typeof optionsOrFn === 'function' ? [{}, optionsOrFn] : [optionsOrFn, maybeFn];
+  if (!fn) throw new Error(`describeEachDatabaseAndFileStore('${name}'): the tests are missing`);
+  describeEachDatabase(name, options, (db) => describeEachFileStore('stored', (fileStores) => fn(db, fileStores)));
 }
