@@ -3,7 +3,7 @@
  * (README, "Test it"):
  *  - tests declared in the source (it/test calls with a name and a body; one `it.each` or a test in
  *    a loop counts once, as written) and `expect` calls, per area;
- *  - tests run and passed in the last run, from the JSON reports in test-results/ (written by
+ *  - tests run and passed in the last run, from the JSON reports in test-timing/ (written by
  *    `npm test`, see scripts/test-run.ts);
  *  - line and branch coverage per workspace from coverage/coverage-summary.json, when
  *    `npm run test:coverage` has written it.
@@ -108,8 +108,8 @@ export function countDeclared(): AreaCount[] {
 
 type RunCount = { suite: string; total: number; passed: number; failed: number; skipped: number };
 
-/** Tests in the last run's JSON reports (vitest.json, playwright.json under test-results/timing). */
-export function countRun(dir = join(ROOT, 'test-results/timing')): RunCount[] {
+/** Tests in the last run's JSON reports (vitest.json, playwright.json under test-timing). */
+export function countRun(dir = join(ROOT, 'test-timing')): RunCount[] {
   const out: RunCount[] = [];
   const vitestFile = join(dir, 'vitest.json');
   if (existsSync(vitestFile)) {
@@ -193,7 +193,7 @@ if (import.meta.main) {
   } else {
     console.log('Tests and expect calls in the source:\n');
     console.log(table([...declared, totals]));
-    console.log('\nTests in the last run (test-results/timing):\n');
+    console.log('\nTests in the last run (test-timing):\n');
     console.log(table(run));
     console.log('\nCoverage (coverage/coverage-summary.json, from `npm run test:coverage`):\n');
     console.log(coverage ? table(coverage) : '(no coverage report: run `npm run test:coverage` first)');
