@@ -12,6 +12,7 @@
  *
  *   node scripts/test-run.ts              everything (npm test)
  *   node scripts/test-run.ts --no-e2e     lint, typecheck and unit tests (npm run check)
+ *   node scripts/test-run.ts -- <files>   Vitest only on those files (lint and typecheck as ever)
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -64,7 +65,9 @@ function run(step: Step): Promise<Result> {
 const npx = (args: string[]): Pick<Step, 'command' | 'args'> => ({ command: 'npx', args });
 
 async function main(): Promise<number> {
-  const withE2e = !process.argv.includes('--no-e2e');
+  const dashes = process.argv.indexOf('--');
+  const vitestFiles = dashes > 0 ? process.argv.slice(dashes + 1) : [];
+  const withE2e = !process.argv.slice(2, dashes > 0 ? dashes : undefined).includes('--no-e2e');
   rmSync(TIMING_DIR, { recursive: true, force: true });
   mkdirSync(TIMING_DIR, { recursive: true });
   const results: Result[] = [];
@@ -89,6 +92,7 @@ async function main(): Promise<number> {
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${join(TIMING_DIR, 'vitest.json')}`,
+      ...vitestFiles,
     ]),
     live: true,
   });
