@@ -1,12 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { newTestUser, signUp, verifyEmail } from './support/accounts.ts';
+import { chatInput, lastAnswer, messages, uniqueWord } from './support/chat.ts';
 import { expect, STORAGE_KEYS, test } from './support/fixtures.ts';
-import { t } from './support/i18n.ts';
+import { type Locale, t } from './support/i18n.ts';
+import { focusPath, outOfVisualOrder, tabTo } from './support/keyboard.ts';
 import { PUBLIC_ROUTES, type RouteCase, SIGNED_IN_ROUTES } from './support/routes.ts';
 
 /**
  * axe-core on every route, in both themes: no violation of impact "serious" or "critical"
- * (contrast, names, labels, ARIA misuse). The failure message lists each violation and its elements.
+ * (contrast, names, labels, ARIA misuse, and WCAG 2.5.3: a control's name holds its visible text).
+ * The failure message lists each violation and its elements. Then the keyboard: skip links, the focus
+ * order against the page as drawn, and a journey from sign-in to a sent message without the mouse.
  */
 type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
 
@@ -22,11 +27,25 @@ function describeViolations(violations: Violation[]): string[] {
 }
 
 /**
+ * WCAG 2.5.3, label in name: a person using voice control says what they see. axe checks it with
+ * this rule, asked for by name so that it runs whatever axe's defaults become (it was experimental).
+ */
+const LABEL_IN_NAME = 'label-content-name-mismatch';
+
+/**
  * Legacy mode runs axe inside the page itself; the default opens an extra page per scan to merge
  * frame results, which doubles the time and gains nothing here (the app has no iframes).
  */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ rules: { [LABEL_IN_NAME]: { enabled: true } } })
+    .analyze();
+  const ran = [...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable];
+  expect(
+    ran.map((r) => r.id),
+    `axe ran ${LABEL_IN_NAME} (WCAG 2.5.3)`,
+  ).toContain(LABEL_IN_NAME);
   return describeViolations(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'));
 }
 
@@ -113,4 +132,95 @@ test.describe('on a phone', () => {
       }
     });
   }
+});
+
+test.describe('with the keyboard', () => {
+  // The orientation hint floats over the page until dismissed; these pages are the ones a person sees after.
+  test.use({ storage: { [STORAGE_KEYS.orientationHintDismissed]: '1' } });
+
+  const views = [
+    { view: 'desktop, light, en', viewport: { width: 1280, height: 800 }, theme: 'light', locale: 'en' },
+    { view: 'phone, dark, tr', viewport: { width: 375, height: 812 }, theme: 'dark', locale: 'tr' },
+  ] as const;
+  for (const { view, viewport, theme, locale } of views) {
+    test.describe(view, () => {
+      test.use({
+        viewport,
+        storage: {
+          [STORAGE_KEYS.orientationHintDismissed]: '1',
+          [STORAGE_KEYS.theme]: theme,
+          [STORAGE_KEYS.locale]: locale,
+        },
+      });
+
+      test('from the top of a chat page, a skip link shown on focus reaches the message box, another the main content', async ({
+        page,
+        signIn,
+      }) => {
+        await signIn();
+        await page.goto('/web-main');
+        await expect(chatInput(page)).toBeVisible();
+
+        const toMessageBox = page.getByRole('link', { name: t(locale, 'skip.toMessageBox') });
+        await expect(toMessageBox).not.toBeInViewport();
+        expect(await tabTo(page, toMessageBox, 3)).toBe(1);
+        await expect(toMessageBox).toBeInViewport();
+        await page.keyboard.press('Enter');
+        await expect(chatInput(page)).toBeFocused();
+
+        await page.goto('/web-main');
+        await expect(chatInput(page)).toBeVisible();
+        const toMain = page.getByRole('link', { name: t(locale, 'skip.toMain') });
+        expect(await tabTo(page, toMain, 3)).toBe(2);
+        await expect(toMain).toBeInViewport();
+        await page.keyboard.press('Enter');
+        await expect(page.getByRole('main')).toBeFocused();
+        // On from there: the content's first control, not the header's.
+        await page.keyboard.press('Tab');
+        await expect(page.getByRole('main').locator(':focus')).toHaveCount(1);
+      });
+
+      test('Tab goes through a chat page in the order it is drawn', async ({ page, signIn }) => {
+        await signIn();
+        await page.goto('/web-main');
+        await expect(chatInput(page)).toBeVisible();
+        const stops = await focusPath(page, chatInput(page), 60);
+        expect(
+          stops.every((stop) => stop.visible),
+          JSON.stringify(stops, null, 1),
+        ).toBe(true);
+        expect(outOfVisualOrder(stops), JSON.stringify(stops, null, 1)).toEqual([]);
+      });
+    });
+  }
+
+  test('a journey from sign-in to a sent message, without the mouse', async ({ page }) => {
+    const locale: Locale = 'en';
+    const user = newTestUser('keyboard');
+    await signUp(page.request, user);
+    await verifyEmail(page.request, user);
+    await page.goto('/sign-in');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(locale, 'auth.signInTitle'));
+
+    await tabTo(page, page.getByLabel(t(locale, 'auth.email')), 12);
+    await page.keyboard.type(user.email);
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel(t(locale, 'auth.password'))).toBeFocused();
+    await page.keyboard.type(user.password);
+    await page.keyboard.press('Enter');
+
+    await expect(page).toHaveURL(/\/web-main$/);
+    await expect(page.getByRole('complementary').getByRole('link', { name: user.name })).toBeVisible();
+    await expect(chatInput(page)).toBeVisible();
+    await tabTo(page, page.getByRole('link', { name: t(locale, 'skip.toMessageBox') }), 3);
+    await page.keyboard.press('Enter');
+    await expect(chatInput(page)).toBeFocused();
+    const text = `Typed without a mouse ${uniqueWord()}`;
+    await page.keyboard.type(text);
+    await page.keyboard.press('Enter');
+
+    await expect(messages(page, 'user').last()).toContainText(text);
+    await expect(lastAnswer(page)).toContainText('Hello from gpt-4o-mini');
+    await expect(page).toHaveURL(/\/web-main\/[\w-]+$/);
+  });
 });

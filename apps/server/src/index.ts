@@ -1,8 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createAdaptorServer } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { appJobs } from './app-jobs.ts';
 import { openDatabase } from './db/client.ts';
@@ -16,6 +14,7 @@ import { createImageModelRegistry } from './features/images/image-models.ts';
 import { CatalogueError } from './features/models/model-catalog.ts';
 import { chooseSearchProvider, createWebSearchRuntime } from './features/tools/web-search/web-search-runtime.ts';
 import { createWhatsAppRuntime } from './features/whatsapp/whatsapp-runtime.ts';
+import { createHttpServer } from './http-server.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mail/mailer.ts';
 import { startJobQueue } from './lib/queue/job-queue.ts';
@@ -156,7 +155,7 @@ async function main() {
     webSearch: webSearch ?? null,
     whatsapp,
   });
-  const server = createAdaptorServer({ fetch: app.fetch, hostname: env.HOST }) as Server;
+  const server = createHttpServer(app.fetch, { hostname: env.HOST });
   server.listen({ host: env.HOST, port: env.PORT, backlog: LISTEN_BACKLOG }, () => {
     const { port } = server.address() as AddressInfo;
     logger.info(

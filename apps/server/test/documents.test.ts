@@ -270,6 +270,12 @@ describeEachDatabase('ask PDF: documents, reading, answers with page citations',
     await expectError(await upload(pro, await truncatedPdf()), 400, 'PDF_INVALID');
     await expectError(await upload(pro, new TextEncoder().encode('%PDF-1.7\nnot really')), 400, 'PDF_INVALID');
     await expectError(await upload(pro, new TextEncoder().encode('hello'), 'notes.pdf'), 400, 'PDF_INVALID');
+    // A real PDF behind anything else (an HTML page here, a polyglot a browser would render as HTML)
+    // is not a PDF: the header must be the file's first bytes (decision 023).
+    for (const before of ['<html><body><script>alert(document.domain)</script></body></html>\n', '\uFEFF', '\n']) {
+      const polyglot = Buffer.concat([Buffer.from(before), shortPdf]);
+      await expectError(await upload(pro, polyglot, 'report.pdf'), 400, 'PDF_INVALID');
+    }
     await expectError(
       await upload(pro, await textPdf(Array.from({ length: 501 }, () => 'x'))),
       400,

@@ -147,7 +147,7 @@ describeEachDatabase('mail over SMTP and the outbox', { exercises: [] }, (ctx) =
 });
 
 describe('mail templates', () => {
-  const kinds: MailKind[] = ['verify-email', 'reset-password', 'change-password', 'sign-up-attempt'];
+  const kinds: MailKind[] = ['verify-email', 'reset-password', 'change-password', 'sign-up-attempt', 'whatsapp-moved'];
   it.each(kinds.flatMap((k) => (['en', 'tr'] as const).map((l) => [k, l] as const)))(
     '%s in %s has a subject, a text part and an HTML part with the link',
     (kind, locale) => {
@@ -156,6 +156,7 @@ describe('mail templates', () => {
         link,
         name: 'Ada',
         resetLink: 'https://polymath.example/forgot-password',
+        phone: '+905321234567',
       });
       expect(mail.subject.length).toBeGreaterThan(5);
       expect(mail.text).toContain(link);
@@ -163,6 +164,7 @@ describe('mail templates', () => {
       expect(mail.html).toContain('https://polymath.example/x?token=a&amp;b=c');
       expect(mail.html).toContain(`<html lang="${locale}">`);
       if (kind === 'sign-up-attempt') expect(mail.text).toContain('https://polymath.example/forgot-password');
+      if (kind === 'whatsapp-moved') expect(mail.html).toContain('<p>+905321234567 ');
     },
   );
 

@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ProviderFakes } from '@polymath/provider-fakes';
 import type { Credits, GenerateImageOutput, ImageItem, ImageListResponse, PhotoTranslatePhoto } from '@polymath/shared';
@@ -152,9 +152,16 @@ describeEachDatabase('photo translate (OpenAI stand-in)', DATABASE_USE, (ctx) =>
     const out = await fileOf(free, item.urls?.download);
     expect([out.meta.format, out.meta.width, out.meta.height]).toEqual(['jpeg', fixture.width, fixture.height]);
     expect(out.res.headers.get('content-disposition')).toBe(`attachment; filename="polymath-${item.id}.jpg"`);
-    // The original stays available for before and after, unchanged.
+    // The uploaded photo stays available for before and after: the same picture (re-encoded on upload).
     const original = await fileOf(free, item.urls?.source);
-    expect(original.bytes.equals(fixture.bytes)).toBe(true);
+    expect([original.meta.format, original.meta.width, original.meta.height]).toEqual([
+      'jpeg',
+      fixture.width,
+      fixture.height,
+    ]);
+    expect(
+      meanDifference(await sharp(fixture.bytes).raw().toBuffer(), await sharp(original.bytes).raw().toBuffer()),
+    ).toBeLessThan(3);
     // Pixels changed inside the text's box and nowhere far from it.
     const diff = await changedShare(original.bytes, out.bytes, fixture.textBox);
     expect(diff.inside).toBeGreaterThan(0.05);
@@ -206,6 +213,61 @@ describeEachDatabase('photo translate (OpenAI stand-in)', DATABASE_USE, (ctx) =>
     expect(item.status).toBe('ready');
     expect(item.translation?.result).toMatchObject({ noText: true, segments: [] });
     expect([item.mediaType, item.width, item.height]).toEqual(['image/png', 800, 600]);
+  }, 120_000);
+
+  it('a phone photo is stored and served as pixels only: no EXIF or GPS, upright, same format and displayed size', async () => {
+    // A portrait phone photo stored sideways (EXIF orientation 6) with where it was taken; a dark
+    // mark in the stored top-left corner, which shows at the top right once turned upright.
+    const sideways = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#d9c8a0' } })
+      .composite([
+        { input: { create: { width: 120, height: 80, channels: 3, background: '#202020' } }, left: 0, top: 0 },
+      ])
+      .jpeg({ quality: 95 })
+      .withMetadata({ orientation: 6 })
+      .withExif({
+        IFD0: { Make: 'PhoneCo', Model: 'Pocket 9' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 0/1 2/1', GPSLongitudeRef: 'E', GPSLongitude: '28/1 58/1 0/1' },
+      })
+      .toBuffer();
+    const sent = await sharp(sideways).metadata();
+    expect([sent.orientation, hasGpsIfd(sent.exif)]).toEqual([6, true]);
+
+    const photo = await uploaded(free, sideways, 'IMG_0042.jpg');
+    expect(photo).toMatchObject({ format: 'jpeg', width: 400, height: 600 });
+    const storedName = (await storedPhotos()).find((name) => name.endsWith(`/${photo.id}.jpg`));
+    const stored = await readFile(join(tools.deps.env.DATA_DIR, 'files', 'photo-translate', storedName ?? 'missing'));
+    const served = await fileOf(free, photo.url);
+    expect(served.res.headers.get('content-type')).toBe('image/jpeg');
+    expect(served.bytes.equals(stored)).toBe(true);
+    for (const bytes of [stored, served.bytes]) {
+      const meta = await sharp(bytes).metadata();
+      expect([meta.format, meta.width, meta.height, meta.orientation, meta.exif]).toEqual([
+        'jpeg',
+        400,
+        600,
+        undefined,
+        undefined,
+      ]);
+      expect(bytes.includes('Exif')).toBe(false);
+      expect(bytes.includes('PhoneCo')).toBe(false);
+    }
+    // The pixels are the photo as it is shown: the mark is at the top right, nothing at the top left.
+    const upright = await sharp(sideways, { autoOrient: true }).raw().toBuffer();
+    const kept = await sharp(stored).raw().toBuffer();
+    expect(meanDifference(upright, kept)).toBeLessThan(3);
+    const pixel = async (x: number, y: number) => [
+      ...(await sharp(stored).extract({ left: x, top: y, width: 1, height: 1 }).raw().toBuffer()),
+    ];
+    expect((await pixel(380, 20)).every((v) => v < 60)).toBe(true);
+    expect((await pixel(20, 20)).every((v) => v > 150)).toBe(true);
+
+    // And the translation made from it is upright and of that size too.
+    const { chunks } = await chat(
+      free,
+      turn('[[fake tool=translate_photo args={}]] translate', { photoId: photo.id, target: 'tr' }),
+    );
+    const item = await settled(free, answerIdOf(chunks));
+    expect([item.status, item.mediaType, item.width, item.height]).toEqual(['ready', 'image/jpeg', 400, 600]);
   }, 120_000);
 
   it('refuses what is not a whole JPEG or PNG with a clear 4xx, and stores nothing', async () => {
@@ -334,4 +396,19 @@ async function changedShare(
     }
   }
   return { inside: inside / Math.max(1, insideTotal), outside: outside / Math.max(1, outsideTotal) };
+}
+
+/** Whether an EXIF block holds a GPS position (the GPS IFD pointer, tag 0x8825, in either byte order). */
+function hasGpsIfd(exif: Buffer | undefined): boolean {
+  if (!exif) return false;
+  const bigEndian = exif.includes('MM\u0000*');
+  return exif.includes(Buffer.from(bigEndian ? [0x88, 0x25] : [0x25, 0x88]));
+}
+
+/** The mean absolute difference of two raw pixel buffers of the same size (0–255). */
+function meanDifference(a: Buffer, b: Buffer): number {
+  expect(a.length).toBe(b.length);
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs((a[i] ?? 0) - (b[i] ?? 0));
+  return sum / a.length;
 }

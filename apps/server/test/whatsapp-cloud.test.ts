@@ -11,13 +11,15 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { AUTH_TEST_ENV, captureMailer, expectError, signedInUser } from './auth-helpers.ts';
+import { hubSignature } from '../src/features/whatsapp/whatsapp-provider.ts';
+import { AUTH_TEST_ENV, captureMailer, expectError, signedInUser, uniqueEmail } from './auth-helpers.ts';
 import { chat, newId, providerEnv, sendBody, setPlan, until } from './chat-helpers.ts';
 import { describeEachDatabase } from './databases.ts';
 import { startToolsApp, type ToolsApp } from './tools-helpers.ts';
 import {
   countInbound,
   expectPending,
+  memoryLogger,
   postWebhook,
   rows,
   sendCode,
@@ -67,6 +69,16 @@ async function textsAfter(phone: string, count: number, timeoutMs = 20_000): Pro
   }, timeoutMs);
 }
 
+/** A delivery changed by `edit` and signed again, as Meta would have sent it so. */
+function edited(delivery: { rawBody: string }, edit: (body: GraphDelivery) => void) {
+  const body = JSON.parse(delivery.rawBody) as GraphDelivery;
+  edit(body);
+  const rawBody = JSON.stringify(body);
+  return { rawBody, signature: hubSignature(rawBody, graph.appSecret) };
+}
+type GraphDelivery = { entry: { changes: { value: Record<string, unknown> }[] }[] };
+const changeValue = (body: GraphDelivery) => body.entry[0]?.changes[0]?.value as Record<string, unknown>;
+
 /** Nothing more arrives for a while (a second answer would have by then). */
 async function settle(ms = 1500): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, ms));
@@ -78,11 +90,13 @@ const DATABASE_USE = { exercises: ['job-queue', 'concurrent-writes'] } as const;
 describeEachDatabase('WhatsApp through the Cloud API (stand-in)', DATABASE_USE, (ctx) => {
   let tools: ToolsApp;
   const mailer = captureMailer();
+  const { lines: logs, logger } = memoryLogger('warn');
   const db = () => ctx.database.db;
 
   beforeAll(async () => {
     tools = await startToolsApp(ctx.database, {
       mailer,
+      logger,
       env: {
         ...AUTH_TEST_ENV,
         ...providerEnv(fakes),
@@ -103,17 +117,22 @@ describeEachDatabase('WhatsApp through the Cloud API (stand-in)', DATABASE_USE, 
 
   /** A Pro account that linked `phone` with the code WhatsApp delivered (as the dialog does). */
   async function linkedPro(phone = uniqueMobile(), modelId = 'gpt-4o-mini') {
-    const c = await signedInUser(tools.app, mailer);
+    const email = uniqueEmail('wa');
+    const c = await signedInUser(tools.app, mailer, email);
     const userId = await setPlan(ctx.database, c, 'pro');
     await expectPending(await sendCode(c, phone, { modelId }));
+    const res = await c.post('/api/whatsapp/link/verify', { code: lastCodeTo(phone) });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return { c, userId, phone, email };
+  }
+
+  /** The code in the last code template WhatsApp delivered to `phone`. */
+  function lastCodeTo(phone: string): string {
     const template = graph
       .sent()
       .filter((m) => m.to === waId(phone) && m.type === 'template')
       .pop();
-    const code = template?.template?.parameters[0] ?? '';
-    const res = await c.post('/api/whatsapp/link/verify', { code });
-    expect(res.status, await res.clone().text()).toBe(200);
-    return { c, userId, phone };
+    return template?.template?.parameters[0] ?? '';
   }
 
   it("answers Meta's subscription check with the challenge, for the verify token only", async () => {
@@ -396,5 +415,96 @@ describeEachDatabase('WhatsApp through the Cloud API (stand-in)', DATABASE_USE, 
     const down = await expectError(await sendCode(c, third), 503, 'WHATSAPP_UNAVAILABLE');
     expect(JSON.stringify(down)).not.toContain('Graph API');
     expect((await statusOf(c)).pending).toBeNull();
+  });
+
+  it('stores a message and a status dated beyond any real time as received now, and answers it (not a 5xx)', async () => {
+    const { phone } = await linkedPro();
+    const farFuture = 999_999_999_999;
+    const before = Date.now();
+    const message = graph.inbound({
+      from: waId(phone),
+      text: 'From afar [[fake text="Hello."]]',
+      timestamp: farFuture,
+    });
+    const res = await postWebhook(tools.app, message);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toMatchObject({ messages: 1 });
+    const [stored] = await rows(db(), sql`select sent_at from whatsapp_inbound where id = ${message.id}`);
+    const sentAt = new Date(String(stored?.sent_at)).getTime();
+    expect(sentAt).toBeGreaterThanOrEqual(before - 1000);
+    expect(sentAt).toBeLessThanOrEqual(Date.now() + 1000);
+    // The 24-hour window opens from when it came, so the answer goes out.
+    expect(await textsAfter(phone, 1)).toEqual(['Hello.']);
+
+    const sent = graph.sent().find((m) => m.to === waId(phone) && m.type === 'text') as GraphSentMessage;
+    const status = graph.statuses([{ id: sent.id, status: 'read', recipient: waId(phone), timestamp: farFuture }]);
+    const statusRes = await postWebhook(tools.app, status);
+    expect(statusRes.status, await statusRes.clone().text()).toBe(200);
+    const [read] = await rows(
+      db(),
+      sql`select at from whatsapp_statuses where message_id = ${sent.id} and status = 'read'`,
+    );
+    expect(new Date(String(read?.at)).getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    const warned = logs.filter((l) => l.msg === 'WhatsApp timestamp in the future: stored as the time received');
+    expect(warned.map((l) => l.timestamp)).toEqual(expect.arrayContaining([String(farFuture)]));
+  });
+
+  it('stores and answers a message whose text or id holds characters no database can keep (not a 5xx)', async () => {
+    const { phone } = await linkedPro();
+    // A NUL and a lone surrogate: JSON can carry both, PostgreSQL's text and jsonb hold neither.
+    const message = graph.inbound({ from: waId(phone), text: 'Odd\u0000 text\ud800 [[fake text="Got it."]]' });
+    const res = await postWebhook(tools.app, message);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toMatchObject({ messages: 1 });
+    const [stored] = await rows(db(), sql`select body from whatsapp_inbound where id = ${message.id}`);
+    expect(JSON.stringify(stored?.body)).toContain('Odd\ufffd text\ufffd');
+    expect(await textsAfter(phone, 1)).toEqual(['Got it.']);
+  });
+
+  it('ignores, with a log line, a delivery that does not name our business number', async () => {
+    const { phone } = await linkedPro();
+    const unnamed = edited(graph.inbound({ from: waId(phone), text: 'no metadata [[fake text="Never."]]' }), (b) => {
+      delete changeValue(b).metadata;
+    });
+    const other = edited(graph.inbound({ from: waId(phone), text: 'another number [[fake text="Never."]]' }), (b) => {
+      changeValue(b).metadata = { display_phone_number: '15550199999', phone_number_id: '999999999999999' };
+    });
+    const idless = edited(graph.inbound({ from: waId(phone), text: 'no id [[fake text="Never."]]' }), (b) => {
+      changeValue(b).metadata = { display_phone_number: '15550100000' };
+    });
+    const statuses = edited(graph.statuses([{ id: 'wamid.unnamed', status: 'read', recipient: waId(phone) }]), (b) => {
+      delete changeValue(b).metadata;
+    });
+    const logged = logs.length;
+    for (const delivery of [unnamed, other, idless, statuses]) {
+      const res = await postWebhook(tools.app, delivery);
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect(await res.json()).toEqual({ received: true, messages: 0, duplicates: 0, statuses: 0 });
+    }
+    const ignored = logs.slice(logged).filter((l) => l.msg === 'webhook for another WhatsApp number ignored');
+    expect(ignored).toHaveLength(4);
+    await settle();
+    expect(await countInbound(db(), phone)).toBe(0);
+    expect(await rows(db(), sql`select 1 from whatsapp_statuses where message_id = 'wamid.unnamed'`)).toEqual([]);
+    expect(textsTo(phone)).toEqual([]);
+  });
+
+  it('moves a linked number only with the code WhatsApp delivered to it, and tells the first account by mail', async () => {
+    const first = await linkedPro();
+    const firstCode = lastCodeTo(first.phone);
+    const second = await signedInUser(tools.app, mailer);
+    await setPlan(ctx.database, second, 'pro');
+    await expectPending(await sendCode(second, first.phone));
+    const code = lastCodeTo(first.phone);
+    expect(code).not.toBe(firstCode);
+    // The code went to the phone, nowhere else the second account can see.
+    expect(JSON.stringify(await (await second.get('/api/whatsapp/link')).json())).not.toContain(code);
+
+    expect((await second.post('/api/whatsapp/link/verify', { code })).status).toBe(200);
+    expect((await statusOf(second)).link?.phone).toBe(first.phone);
+    expect((await statusOf(first.c)).link).toBeNull();
+    const mail = await mailer.next(first.email, 'whatsapp-moved');
+    expect(mail.text).toContain(first.phone);
+    expect(mail.locale).toBe('en');
   });
 });

@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
+import { Writable } from 'node:stream';
 import type { WhatsAppPending, WhatsAppStatus } from '@polymath/shared';
 import { sql } from 'drizzle-orm';
+import pino from 'pino';
 import { expect } from 'vitest';
 import type { App } from '../src/app.ts';
 import type { Db } from '../src/db/client.ts';
@@ -67,4 +69,16 @@ export async function whatsappThreads(db: Db, userId: string) {
     sql`select t.id, t.tool_id, t.model_id, (select count(*)::int from messages m where m.thread_id = t.id) as messages
         from threads t where t.user_id = ${userId} and t.tool_id = 'whatsapp' order by t.created_at`,
   );
+}
+
+/** A logger that keeps its lines (parsed) in memory, for tests that check what was logged. */
+export function memoryLogger(level: 'info' | 'warn' = 'info') {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) lines.push(JSON.parse(line));
+      cb();
+    },
+  });
+  return { lines, logger: pino({ level }, stream) };
 }

@@ -2,7 +2,15 @@ import type { ProviderFakes } from '@polymath/provider-fakes';
 import type { SandboxPhone, ThreadListResponse, WhatsAppStatus } from '@polymath/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { AUTH_TEST_ENV, captureMailer, client, expectError, signedInUser, type TestClient } from './auth-helpers.ts';
+import {
+  AUTH_TEST_ENV,
+  captureMailer,
+  client,
+  expectError,
+  signedInUser,
+  type TestClient,
+  uniqueEmail,
+} from './auth-helpers.ts';
 import { providerEnv, setPlan, startProviderFakes, until } from './chat-helpers.ts';
 import { describeEachDatabase } from './databases.ts';
 import { startToolsApp, type ToolsApp } from './tools-helpers.ts';
@@ -51,9 +59,24 @@ describeEachDatabase('WhatsApp link and sandbox', { exercises: ['concurrent-writ
     await tools.stop();
   });
 
-  async function pro(): Promise<{ c: TestClient; userId: string }> {
-    const c = await signedInUser(tools.app, mailer);
-    return { c, userId: await setPlan(ctx.database, c, 'pro') };
+  async function pro(): Promise<{ c: TestClient; userId: string; email: string }> {
+    const email = uniqueEmail('wa');
+    const c = await signedInUser(tools.app, mailer, email);
+    return { c, email, userId: await setPlan(ctx.database, c, 'pro') };
+  }
+
+  /** A Pro account that linked `phone` with the code on its own sandbox phone. */
+  async function linkedPro(phone: string) {
+    const account = await pro();
+    await expectPending(await sendCode(account.c, phone));
+    const res = await account.c.post('/api/whatsapp/link/verify', { code: await codeOnPhone(account.c, phone) });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return account;
+  }
+
+  /** The codes (template messages) a sandbox phone shows for `phone`. */
+  async function codesShown(c: TestClient, phone: string): Promise<string[]> {
+    return (await phoneOf(c, phone)).messages.filter((m) => m.kind === 'template').map((m) => m.text);
   }
 
   /** Moves an account's earlier code sends back in time, past the pause between two codes. */
@@ -245,5 +268,85 @@ describeEachDatabase('WhatsApp link and sandbox', { exercises: ['concurrent-writ
     expect((await phoneOf(owner.c, phone)).messages).toHaveLength(1);
     const status = (await (await other.c.get('/api/whatsapp/link')).json()) as WhatsAppStatus;
     expect(status.link).toBeNull();
+  });
+
+  it("sends another account's code for a linked number to that number's phone, and moves it only with that code, telling the first account", async () => {
+    const phone = uniqueMobile();
+    const owner = await linkedPro(phone);
+    const ownerCode = await codeOnPhone(owner.c, phone);
+
+    // Anyone Pro may ask (the answer says nothing about who has the number)…
+    const taker = await pro();
+    await expectPending(await sendCode(taker.c, phone));
+    // …but the code is on the phone of the number, which is the owner's: the taker sees nothing of it.
+    await expectError(
+      await taker.c.get(`/api/whatsapp/sandbox/phone?phone=${encodeURIComponent(phone)}`),
+      403,
+      'FORBIDDEN',
+    );
+    expect(await phoneOf(taker.c)).toMatchObject({ phone: null, phones: [], messages: [] });
+    const onOwnersPhone = await codesShown(owner.c, phone);
+    expect(onOwnersPhone).toHaveLength(2);
+    const takersCode = /\b(\d{6})\b/.exec(onOwnersPhone[1] ?? '')?.[1] as string;
+
+    // The owner's own code is no use to another account; guessing changes nothing.
+    const wrong = ownerCode === takersCode ? '000000' : ownerCode;
+    await expectError(await taker.c.post('/api/whatsapp/link/verify', { code: wrong }), 400, 'WHATSAPP_CODE_INVALID');
+    expect((await statusOf(owner.c)).link?.phone).toBe(phone);
+    expect((await statusOf(taker.c)).link).toBeNull();
+    expect(mailer.to(owner.email).filter((m) => m.kind === 'whatsapp-moved')).toEqual([]);
+
+    // With the code from the number's phone (its holder handed it over), the number moves.
+    expect((await taker.c.post('/api/whatsapp/link/verify', { code: takersCode })).status).toBe(200);
+    expect((await statusOf(taker.c)).link?.phone).toBe(phone);
+    expect((await statusOf(owner.c)).link).toBeNull();
+    const links = await rows(db(), sql`select user_id from whatsapp_links where phone = ${phone}`);
+    expect(links).toEqual([{ user_id: taker.userId }]);
+
+    // The first account is told, by mail, with the way back to its settings.
+    const mail = await mailer.next(owner.email, 'whatsapp-moved');
+    expect(mail.subject).toBe('Your WhatsApp number was linked to another Polymath account');
+    expect(mail.text).toContain(phone);
+    expect(mail.link).toBe('http://localhost:3000/settings/login-connections');
+    expect(mailer.to(taker.email).filter((m) => m.kind === 'whatsapp-moved')).toEqual([]);
+
+    // The phone went with the number: the taker plays it now, the first account no longer does.
+    expect((await phoneOf(taker.c, phone)).phone).toBe(phone);
+    await expectError(
+      await owner.c.get(`/api/whatsapp/sandbox/phone?phone=${encodeURIComponent(phone)}`),
+      403,
+      'FORBIDDEN',
+    );
+  });
+
+  it('shows a code for a number nobody has linked to the account that asked only, also when two ask at once', async () => {
+    const phone = uniqueMobile();
+    const first = await pro();
+    const second = await pro();
+    const sent = await Promise.all([sendCode(first.c, phone), sendCode(second.c, phone)]);
+    for (const res of sent) await expectPending(res);
+    const firstCodes = await codesShown(first.c, phone);
+    const secondCodes = await codesShown(second.c, phone);
+    expect(firstCodes).toHaveLength(1);
+    expect(secondCodes).toHaveLength(1);
+    expect(firstCodes[0]).not.toBe(secondCodes[0]);
+  });
+
+  it('does not let a code sent while the number was free move it once another account has linked it', async () => {
+    const phone = uniqueMobile();
+    const early = await pro();
+    await expectPending(await sendCode(early.c, phone));
+    const earlyCode = await codeOnPhone(early.c, phone);
+    // Meanwhile the number is linked, with a code on the phone, by someone else.
+    const owner = await linkedPro(phone);
+
+    await expectError(
+      await early.c.post('/api/whatsapp/link/verify', { code: earlyCode }),
+      400,
+      'WHATSAPP_CODE_EXPIRED',
+    );
+    expect((await statusOf(owner.c)).link?.phone).toBe(phone);
+    expect((await statusOf(early.c)).link).toBeNull();
+    expect(mailer.to(owner.email).filter((m) => m.kind === 'whatsapp-moved')).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { prefillBootData } from './app/prefill-boot-data.ts';
 import { AppProvider } from './app/provider.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { initI18n } from './lib/i18n/i18n.ts';
+import { clearReloadFlagOnceLoaded, reloadForNewBuilds } from './lib/new-build-reload.ts';
 import { enforceAppVersion } from './lib/storage/app-version.ts';
 import { createStore } from './lib/store/store.ts';
 
@@ -16,13 +17,8 @@ try {
 } catch {
   // Storage blocked entirely; the app runs on defaults.
 }
-// A lazy chunk that no longer exists (a deploy replaced it) fails to load: reload once for the new build.
-window.addEventListener('vite:preloadError', () => {
-  if (!sessionStorage.getItem('reloaded-after-deploy')) {
-    sessionStorage.setItem('reloaded-after-deploy', '1');
-    window.location.reload();
-  }
-});
+// A lazy chunk that no longer exists (a deploy replaced it) fails to load: reload for the new build.
+reloadForNewBuilds(window);
 /**
  * Start-up runs in steps with the browser in between (painting the placeholder, taking input), so no
  * step is one long task: on a phone the store and the router each take tens of milliseconds (B8:
@@ -41,6 +37,7 @@ const { store, persistor } = createStore();
 prefillBootData(store.dispatch);
 await yieldToBrowser();
 const router = createAppRouter();
+clearReloadFlagOnceLoaded(window, router);
 await yieldToBrowser();
 
 const container = document.getElementById('root');

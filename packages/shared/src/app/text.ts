@@ -13,6 +13,18 @@ const UNSTORABLE = /[\u0000\uD800-\uDFFF]/u;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const NOT_ONE_LINE = /[\u0000-\u001f\u007f\uD800-\uDFFF]/u;
 
+/** Every character `storableText` refuses, for replacing rather than refusing. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching NUL is the point.
+const UNSTORABLE_ALL = /[\u0000\uD800-\uDFFF]/gu;
+
+/**
+ * Text we must keep rather than refuse (what arrives by webhook: refusing it would only bring it
+ * back again), with each character no database can hold replaced by U+FFFD.
+ */
+export function toStorableText(value: string): string {
+  return value.replace(UNSTORABLE_ALL, '\uFFFD');
+}
+
 /** Free text (a chat message): anything PostgreSQL and UTF-8 can hold, line breaks and tabs included. */
 export function storableText(params?: Parameters<typeof z.string>[0]) {
   return z.string(params).refine((v) => !UNSTORABLE.test(v), INVALID_CHARACTERS_MESSAGE);

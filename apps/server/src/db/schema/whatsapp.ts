@@ -42,6 +42,11 @@ export const whatsappCodes = pgTable('whatsapp_codes', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   /** WhatsApp's id of the code message: its delivery status comes back under it. */
   messageId: text('message_id'),
+  /**
+   * The account the number was linked to when the code was sent, when another: the code went to
+   * that link's phone, so it may move the number from that account and from no other.
+   */
+  linkedTo: text('linked_to'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-env.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index.ts';
 import type { MailMessage } from '../../lib/mail/mailer.ts';
-import { type MailKind, renderMail } from '../../lib/mail/templates.ts';
+import { type MailKind, type MailVars, renderMail } from '../../lib/mail/templates.ts';
 import { createRateLimiter } from '../../lib/rate-limit.ts';
 
 /** auth.routes.ts puts the caller's address here (and drops any value a client sent). */
@@ -29,10 +29,15 @@ export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 export type MailUser = { email: string; name?: string | null; displayName?: unknown; locale?: unknown };
 
 /** One mail to `user` in their language, greeting them by display name. */
-export function composeMail(kind: MailKind, user: MailUser, link: string, secondLink?: string): MailMessage {
+export function composeMail(
+  kind: MailKind,
+  user: MailUser,
+  link: string,
+  vars: Omit<MailVars, 'link' | 'name'> = {},
+): MailMessage {
   const locale = localeOf(user.locale);
   const name = typeof user.displayName === 'string' && user.displayName ? user.displayName : user.name;
-  return { kind, to: user.email, locale, link, ...renderMail(kind, locale, { link, name, resetLink: secondLink }) };
+  return { kind, to: user.email, locale, link, ...renderMail(kind, locale, { ...vars, link, name }) };
 }
 
 /** better-auth's verify-email endpoint, landing on the sign-in page. */
@@ -253,7 +258,9 @@ export function createAuth(deps: AppDeps) {
       },
       // Sign-up with a known address answers like a fresh sign-up; the owner gets this mail instead.
       onExistingUserSignUp: async ({ user }) => {
-        await deliver(composeMail('sign-up-attempt', user, `${publicUrl}/sign-in`, `${publicUrl}/forgot-password`));
+        await deliver(
+          composeMail('sign-up-attempt', user, `${publicUrl}/sign-in`, { resetLink: `${publicUrl}/forgot-password` }),
+        );
       },
     },
     emailVerification: {

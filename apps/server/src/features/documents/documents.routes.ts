@@ -62,7 +62,7 @@ export function documentsRoutes(auth: Auth, reader: PdfReader = pdfReader, now: 
         tags: ['documents'],
         summary: 'Upload a PDF to ask about (Pro; multipart field "file", at most 25 MB and 500 pages)',
         description:
-          'Checked by content (a %PDF header and a document that opens without a password), stored under a ' +
+          'Checked by content (%PDF- as its first bytes and a document that opens without a password), stored under a ' +
           'server-chosen name, then read page by page by a job: poll GET /api/documents/:id for its progress. ' +
           'The answer is the document; a chat message carries it as a file part with url /api/documents/:id.',
         responses: {

@@ -61,7 +61,7 @@ export function checkDocumentPlan(plan: Plan): void {
 }
 
 /**
- * Takes an uploaded PDF: checks it by content (a `%PDF` header and a document pdf.js opens, with no
+ * Takes an uploaded PDF: checks it by content (`%PDF-` as its first bytes and a document pdf.js opens, with no
  * password and at most 500 pages), stores the file, and queues the job that reads its pages, the
  * row and the job in one transaction (a row never waits for a job that does not exist).
  */

@@ -11,10 +11,14 @@ export type PdfProblem = 'encrypted' | 'invalid';
 
 export type PdfInspection = { ok: true; pages: number } | { ok: false; problem: PdfProblem };
 
-/** `%PDF-` within the first KB, as readers accept it (some files carry a few bytes of junk first). */
+/**
+ * `%PDF-` and a version digit as the file's very first bytes, where every PDF writer puts them (ISO
+ * 32000 §7.5.2; PDF/A requires byte 0). Readers' tolerance of anything before it (Acrobat looks in
+ * the first KB) is what lets an HTML page carry a PDF: nothing, not even a BOM, may come first
+ * (decision 023).
+ */
 export function looksLikePdf(bytes: Uint8Array): boolean {
-  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
-  return head.includes('%PDF-');
+  return /^%PDF-\d/.test(Buffer.from(bytes.subarray(0, 6)).toString('latin1'));
 }
 
 async function open(bytes: Uint8Array) {

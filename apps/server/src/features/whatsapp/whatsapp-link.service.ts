@@ -13,9 +13,11 @@ import {
 } from '@polymath/shared';
 import { and, asc, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { whatsappCodeSends, whatsappCodes, whatsappLinks } from '../../db/schema/index.ts';
+import { users, whatsappCodeSends, whatsappCodes, whatsappLinks } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
+import type { Mailer } from '../../lib/mail/mailer.ts';
+import { composeMail } from '../auth/auth.ts';
 import type { ModelRegistry } from '../models/model-registry.ts';
 import { checkPhoneNumber } from './phone-number.ts';
 import { deliveryOf } from './whatsapp-outbound.ts';
@@ -24,7 +26,7 @@ import type { WhatsAppRuntime } from './whatsapp-runtime.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-export type LinkContext = { db: Db; whatsapp: WhatsAppRuntime; models: ModelRegistry; logger: Logger };
+export type LinkContext = { db: Db; whatsapp: WhatsAppRuntime; models: ModelRegistry; logger: Logger; mailer: Mailer };
 export type LinkUser = { id: string; plan: Plan };
 
 /**
@@ -137,7 +139,9 @@ async function countSend(db: Db, userId: string, phone: string, now: Date): Prom
 /**
  * POST /api/whatsapp/link/code: checks the number for its country (E.164), counts the send against
  * the limits, stores a fresh 6-digit code (as an HMAC, good for 10 minutes and 5 tries) and sends it
- * through WhatsApp as the code template (in the sandbox: to the sandbox phone).
+ * through WhatsApp as the code template (in the sandbox: to the sandbox phone of the number). The
+ * answer is the same whether or not the number is linked to someone else; when it is, the code
+ * records that account, since the code goes to that link's phone (verifyLinkCode).
  */
 export async function sendLinkCode(
   ctx: LinkContext,
@@ -150,6 +154,10 @@ export async function sendLinkCode(
   const locale: Locale = input.locale ?? 'en';
   const modelId = chooseModel(ctx.models, input.modelId, user.plan) ?? input.modelId ?? 'demo';
   await countSend(ctx.db, user.id, phone, now);
+  const [owner] = await ctx.db
+    .select({ userId: whatsappLinks.userId })
+    .from(whatsappLinks)
+    .where(and(eq(whatsappLinks.phone, phone), ne(whatsappLinks.userId, user.id)));
 
   const code = String(randomInt(0, 10 ** WHATSAPP_CODE_LENGTH)).padStart(WHATSAPP_CODE_LENGTH, '0');
   const row = {
@@ -161,15 +169,15 @@ export async function sendLinkCode(
     tries: 0,
     expiresAt: new Date(now.getTime() + WHATSAPP_CODE_TTL_SECONDS * 1000),
     messageId: null,
+    linkedTo: owner?.userId ?? null,
     createdAt: now,
   };
   await ctx.db
     .insert(whatsappCodes)
     .values({ userId: user.id, ...row })
     .onConflictDoUpdate({ target: whatsappCodes.userId, set: row });
-  await ctx.whatsapp.sandbox?.hold(user.id, phone);
   try {
-    const sent = await ctx.whatsapp.provider.send({ kind: 'code', to: phone, code, locale });
+    const sent = await ctx.whatsapp.provider.send({ kind: 'code', to: phone, code, locale, userId: user.id });
     await ctx.db.update(whatsappCodes).set({ messageId: sent.id }).where(eq(whatsappCodes.userId, user.id));
   } catch (err) {
     // A code nobody received cannot be entered.
@@ -186,8 +194,12 @@ export async function sendLinkCode(
 /**
  * POST /api/whatsapp/link/verify: one try of the code. The try is counted before the code is
  * compared (in one conditional update), so parallel guesses get 5 tries in all. The right code
- * links the number to the account (moving it from another account that had it) with the model
- * and language chosen when the code was sent.
+ * links the number to the account with the model and language chosen when the code was sent.
+ *
+ * A number linked to another account moves only with a code sent while it was linked there: that
+ * code went to that link's phone, which is the proof. A code sent before someone else linked the
+ * number (in the sandbox it showed on the asker's own phone) is used up instead, and the account
+ * the number leaves is told by mail.
  */
 export async function verifyLinkCode(ctx: LinkContext, user: LinkUser, code: string, now = new Date()) {
   const [row] = await ctx.db
@@ -208,10 +220,17 @@ export async function verifyLinkCode(ctx: LinkContext, user: LinkUser, code: str
     throw new AppError('WHATSAPP_CODE_INVALID', undefined, { triesLeft: WHATSAPP_CODE_MAX_TRIES - row.tries });
   }
   if (user.plan !== 'pro') throw new AppError('WHATSAPP_REQUIRES_PRO');
-  const link = await ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
+    // One link change per number at a time, so the owner read below is still the owner at commit.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`whatsapp-link-phone:${row.phone}`}))`);
     await tx.delete(whatsappCodes).where(eq(whatsappCodes.userId, user.id));
-    // A number belongs to whoever holds the phone: it leaves an account that linked it before.
-    await tx.delete(whatsappLinks).where(and(eq(whatsappLinks.phone, row.phone), ne(whatsappLinks.userId, user.id)));
+    const [owner] = await tx
+      .select({ userId: whatsappLinks.userId })
+      .from(whatsappLinks)
+      .where(and(eq(whatsappLinks.phone, row.phone), ne(whatsappLinks.userId, user.id)));
+    if (owner && owner.userId !== row.linkedTo) return null;
+    // A number belongs to whoever holds the phone: it leaves the account that linked it before.
+    if (owner) await tx.delete(whatsappLinks).where(eq(whatsappLinks.userId, owner.userId));
     const [previous] = await tx.select().from(whatsappLinks).where(eq(whatsappLinks.userId, user.id));
     const values = {
       phone: row.phone,
@@ -227,11 +246,35 @@ export async function verifyLinkCode(ctx: LinkContext, user: LinkUser, code: str
       .values({ userId: user.id, ...values })
       .onConflictDoUpdate({ target: whatsappLinks.userId, set: values })
       .returning();
-    return saved;
+    return { saved, movedFrom: owner?.userId };
   });
+  if (!result) throw new AppError('WHATSAPP_CODE_EXPIRED');
+  const link = result.saved;
   if (!link) throw new AppError('INTERNAL_ERROR');
   await ctx.whatsapp.sandbox?.hold(user.id, link.phone);
+  if (result.movedFrom) await tellNumberMoved(ctx, result.movedFrom, link.phone);
   return toLink(link);
+}
+
+/**
+ * Mails the account a number just left: another account linked it with a code sent to the phone.
+ * Mail, not WhatsApp, because the one who needs to know is the account's owner, who may no longer
+ * have the phone (a number given up, a phone lost); and WhatsApp only carries free text within 24
+ * hours of the person's last message. The link has moved already: a mail that cannot be sent is
+ * logged, not reported to the new account.
+ */
+async function tellNumberMoved(ctx: LinkContext, userId: string, phone: string): Promise<void> {
+  try {
+    const [user] = await ctx.db
+      .select({ email: users.email, name: users.name, displayName: users.displayName, locale: users.locale })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!user) return;
+    const link = `${ctx.whatsapp.publicUrl}/settings/login-connections`;
+    await ctx.mailer.send(composeMail('whatsapp-moved', user, link, { phone }));
+  } catch (err) {
+    ctx.logger.error({ err, mail: 'whatsapp-moved' }, 'the mail about a moved WhatsApp number could not be sent');
+  }
 }
 
 /** PATCH /api/whatsapp/link: the model WhatsApp answers with. */

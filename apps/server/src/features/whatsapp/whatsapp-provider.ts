@@ -1,10 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Locale, WhatsAppMode } from '@polymath/shared';
 
-/** What the app sends: a text (answers and notices) or the link code (a template outside the window). */
+/**
+ * What the app sends: a text (answers and notices) or the link code (a template outside the
+ * window). A code names the account that asked for it: WhatsApp takes it to the phone whatever
+ * that is; the sandbox needs it to know which account's sandbox phone plays the number.
+ */
 export type OutgoingMessage =
   | { kind: 'text'; to: string; text: string }
-  | { kind: 'code'; to: string; code: string; locale: Locale };
+  | { kind: 'code'; to: string; code: string; locale: Locale; userId: string };
 
 /** An image someone sent, fetched from WhatsApp. */
 export type Media = { bytes: Uint8Array; mimeType: string };

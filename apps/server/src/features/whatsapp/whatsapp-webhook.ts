@@ -1,3 +1,4 @@
+import { toStorableText } from '@polymath/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { whatsappInbound, whatsappStatuses } from '../../db/schema/index.ts';
@@ -38,7 +39,7 @@ const payloadSchema = z.object({
           field: z.string(),
           value: z
             .object({
-              metadata: z.object({ phone_number_id: z.string() }).loose().optional(),
+              metadata: z.object({ phone_number_id: z.string().optional() }).loose().optional(),
               messages: z.array(messageSchema).optional(),
               statuses: z.array(statusSchema).optional(),
             })
@@ -77,7 +78,7 @@ export async function receiveWhatsAppWebhook(
   ctx.provider.verifySignature(rawBody, signature);
   let parsed: z.infer<typeof payloadSchema>;
   try {
-    parsed = payloadSchema.parse(JSON.parse(Buffer.from(rawBody).toString('utf8')));
+    parsed = payloadSchema.parse(storableJson(JSON.parse(Buffer.from(rawBody).toString('utf8'))));
   } catch {
     throw new WebhookPayloadError('not a WhatsApp webhook payload');
   }
@@ -87,9 +88,10 @@ export async function receiveWhatsAppWebhook(
     for (const change of entry.changes) {
       if (change.field !== 'messages') continue;
       const value = change.value;
-      if (value.metadata && value.metadata.phone_number_id !== ctx.provider.phoneNumberId) {
+      // Only what names our business number is ours: a change without metadata names none.
+      if (value.metadata?.phone_number_id !== ctx.provider.phoneNumberId) {
         ctx.logger.warn(
-          { phoneNumberId: value.metadata.phone_number_id },
+          { phoneNumberId: value.metadata?.phone_number_id ?? null },
           'webhook for another WhatsApp number ignored',
         );
         continue;
@@ -106,7 +108,7 @@ export async function receiveWhatsAppWebhook(
           .values({
             messageId: status.id,
             status: status.status,
-            at: new Date(Number(status.timestamp) * 1000),
+            at: receivedTime(ctx.logger, status.timestamp, { messageId: status.id }),
             recipient: status.recipient_id ? e164FromWaId(status.recipient_id) : null,
             errorCode: error?.code ?? null,
             errorTitle: error?.title?.slice(0, 500) ?? null,
@@ -119,6 +121,37 @@ export async function receiveWhatsAppWebhook(
   return result;
 }
 
+/**
+ * The delivery with every string (keys too) made storable: JSON may carry a NUL or half a surrogate
+ * pair, which PostgreSQL's text and jsonb refuse, and a 5xx would only make WhatsApp redeliver it
+ * for days. The person's text keeps everything else, with U+FFFD where such a character was.
+ */
+function storableJson(value: unknown): unknown {
+  if (typeof value === 'string') return toStorableText(value);
+  if (Array.isArray(value)) return value.map(storableJson);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [toStorableText(key), storableJson(item)]));
+  }
+  return value;
+}
+
+/** How far ahead of our clock a WhatsApp timestamp may be and still be taken as it is (clock skew). */
+const CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+/**
+ * The time of a message or status: WhatsApp's timestamp (seconds), unless it lies further ahead of
+ * our clock than skew explains. Such a time is not real (and a year past 9999 cannot even be
+ * stored), so it becomes the time the delivery came, with a log line: refusing the delivery would
+ * only make WhatsApp send it again for days, and a time in the future would hold the 24-hour reply
+ * window open.
+ */
+function receivedTime(logger: Logger, timestamp: string, about: { messageId: string }, now = new Date()): Date {
+  const at = Number(timestamp) * 1000;
+  if (at - now.getTime() <= CLOCK_SKEW_MS) return new Date(at);
+  logger.warn({ ...about, timestamp }, 'WhatsApp timestamp in the future: stored as the time received');
+  return now;
+}
+
 /** True when this delivery stored the message (and queued its job); false for a redelivery. */
 async function storeMessage(ctx: WebhookContext, message: InboundMessage): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
@@ -129,7 +162,7 @@ async function storeMessage(ctx: WebhookContext, message: InboundMessage): Promi
         phone: e164FromWaId(message.from),
         type: message.type,
         body: message,
-        sentAt: new Date(Number(message.timestamp) * 1000),
+        sentAt: receivedTime(ctx.logger, message.timestamp, { messageId: message.id }),
       })
       .onConflictDoNothing()
       .returning({ id: whatsappInbound.id });

@@ -48,6 +48,7 @@ export function whatsappRoutes(auth: Auth, whatsapp: WhatsAppRuntime, models: Mo
     whatsapp,
     models,
     logger: c.var.log,
+    mailer: c.var.deps.mailer,
   });
   return new Hono<UserEnv>()
     .get(

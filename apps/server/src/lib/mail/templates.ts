@@ -1,7 +1,7 @@
 import { APP_NAME, type Locale } from '@polymath/shared';
 
-/** The mails the accounts feature sends. */
-export type MailKind = 'verify-email' | 'reset-password' | 'change-password' | 'sign-up-attempt';
+/** The mails the app sends: the accounts feature's, and the notice that a WhatsApp number moved away. */
+export type MailKind = 'verify-email' | 'reset-password' | 'change-password' | 'sign-up-attempt' | 'whatsapp-moved';
 
 export type MailContent = { subject: string; text: string; html: string };
 
@@ -12,12 +12,14 @@ export type MailVars = {
   name?: string | null | undefined;
   /** Only for sign-up-attempt: where to reset the password. */
   resetLink?: string | undefined;
+  /** Only for whatsapp-moved: the number (E.164). */
+  phone?: string | undefined;
 };
 
 type Copy = {
   subject: string;
   greeting: (name: string | null) => string;
-  lines: string[];
+  lines: string[] | ((vars: MailVars) => string[]);
   action: string;
   /** A second action (sign-up-attempt: reset the password). */
   secondary?: string;
@@ -63,6 +65,16 @@ const COPY: Record<Locale, Record<MailKind, Copy>> = {
       secondary: 'Reset password',
       footer: "If it wasn't you, you can ignore this email. Nothing has changed in your account.",
     },
+    'whatsapp-moved': {
+      subject: `Your WhatsApp number was linked to another ${APP_NAME} account`,
+      greeting: (n) => (n ? `Hi ${n},` : 'Hi,'),
+      lines: (v) => [
+        `${v.phone} is now linked to another ${APP_NAME} account: a code sent to this number on WhatsApp was entered there. Messages from this number no longer reach your account; your WhatsApp chats stay in your history.`,
+        'If you did not expect this, someone else has the phone with this number or was given its code. To link it to your account again, use a new code sent to the number on WhatsApp: open Settings, Login Connections.',
+      ],
+      action: 'Open Settings',
+      footer: 'If it was you, you can ignore this email.',
+    },
   },
   tr: {
     'verify-email': {
@@ -102,12 +114,23 @@ const COPY: Record<Locale, Record<MailKind, Copy>> = {
       secondary: 'Şifreyi sıfırla',
       footer: 'Bu siz değilseniz bu e-postayı yok sayabilirsiniz. Hesabınızda hiçbir şey değişmedi.',
     },
+    'whatsapp-moved': {
+      subject: `WhatsApp numaranız başka bir ${APP_NAME} hesabına bağlandı`,
+      greeting: (n) => (n ? `Merhaba ${n},` : 'Merhaba,'),
+      lines: (v) => [
+        `${v.phone} artık başka bir ${APP_NAME} hesabına bağlı: bu numaraya WhatsApp'tan gönderilen bir kod orada girildi. Bu numaradan gelen mesajlar artık hesabınıza ulaşmıyor; WhatsApp sohbetleriniz geçmişinizde duruyor.`,
+        "Bunu beklemiyorduysanız bu numaranın telefonu başka birinde ya da kodu başka birine verilmiş. Numarayı hesabınıza yeniden bağlamak için numaraya WhatsApp'tan gönderilen yeni bir kodu kullanın: Ayarlar'da Giriş Bağlantıları'nı açın.",
+      ],
+      action: 'Ayarları aç',
+      footer: 'Bunu siz yaptıysanız bu e-postayı yok sayabilirsiniz.',
+    },
   },
 };
 
 /** Subject, plain text and HTML of one mail in the user's language. */
 export function renderMail(kind: MailKind, locale: Locale, vars: MailVars): MailContent {
   const copy = COPY[locale][kind];
+  const lines = typeof copy.lines === 'function' ? copy.lines(vars) : copy.lines;
   const name = vars.name?.trim() || null;
   const greeting = copy.greeting(name);
   const actions: { label: string; url: string }[] = [{ label: copy.action, url: vars.link }];
@@ -116,7 +139,7 @@ export function renderMail(kind: MailKind, locale: Locale, vars: MailVars): Mail
   const text = [
     greeting,
     '',
-    ...copy.lines,
+    ...lines,
     '',
     ...actions.flatMap((a) => [`${a.label}: ${a.url}`, '']),
     copy.footer,
@@ -133,7 +156,7 @@ export function renderMail(kind: MailKind, locale: Locale, vars: MailVars): Mail
 <body style="margin:0;padding:24px;background:#f5f6f8;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#111827">
 <div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
 <p>${escapeHtml(greeting)}</p>
-${copy.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
 ${actions.map(button).join('\n')}
 <p style="font-size:13px;color:#4b5563">${escapeHtml(copy.footer)}</p>
 <p style="font-size:12px;color:#6b7280;word-break:break-all">${actions.map((a) => escapeHtml(a.url)).join('<br>')}</p>

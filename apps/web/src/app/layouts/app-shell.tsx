@@ -5,21 +5,25 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { LanguageSwitcher } from '../../features/preferences/language-switcher.tsx';
 import { ThemeToggle } from '../../features/preferences/theme-toggle.tsx';
 import { Sidebar } from './sidebar.tsx';
+import { MAIN_ID, SkipLinks } from './skip-links.tsx';
 
 const loadDrawer = () => import('./sidebar-drawer.tsx');
 const SidebarDrawer = lazy(loadDrawer);
 
 /**
  * Sidebar beside the content on wide screens; on phones the sidebar is a drawer behind the menu
- * button (sidebar-drawer.tsx, loaded when the button is first used).
+ * button (sidebar-drawer.tsx, loaded when the button is first used). Skip links come first: to the
+ * message box on a chat page (`messageBox`), and to the main content.
  */
 export function AppShell({
   headerStart,
   headerEnd,
+  messageBox = false,
   children,
 }: {
   headerStart?: ReactNode;
   headerEnd?: ReactNode;
+  messageBox?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -28,6 +32,7 @@ export function AppShell({
   const menuButton = useRef<HTMLButtonElement>(null);
   return (
     <div className="flex h-dvh overflow-hidden">
+      <SkipLinks toMessageBox={messageBox} />
       <aside
         className="hidden w-72 shrink-0 overflow-y-auto border-r border-border md:block"
         aria-label={t('nav.sidebar')}
@@ -63,7 +68,8 @@ export function AppShell({
           <LanguageSwitcher />
           <ThemeToggle />
         </header>
-        <main id="main" className="flex min-h-0 flex-1 flex-col">
+        {/* Focusable from the skip link only (-1): Tab then goes on inside it. */}
+        <main id={MAIN_ID} tabIndex={-1} className="flex min-h-0 flex-1 flex-col focus:outline-none">
           {children}
         </main>
       </div>

@@ -36,6 +36,7 @@ export function Component() {
   const whatsapp = toolIdFromPath(pathname) === 'whatsapp';
   return (
     <AppShell
+      messageBox={!whatsapp}
       headerStart={
         whatsapp ? (
           <span className="flex items-center gap-2 px-2 font-semibold">

@@ -44,11 +44,14 @@ export async function loadCurrentUser(dispatch: AppDispatch, t: TFunction, optio
     dispatch(userSignedOut());
     return null;
   }
-  dispatch(
-    userSignedIn({
-      user,
-      token: { value: session.data.session.id, expiresAt: Date.parse(session.data.session.expiresAt) },
-    }),
-  );
+  // The expiry is on the server's clock; moved onto this browser's, a wrong browser clock does not matter.
+  const expiresAt = Date.parse(session.data.session.expiresAt) - session.data.serverClockAheadMs;
+  dispatch(userSignedIn({ user, token: { value: session.data.session.id, expiresAt } }));
   return user;
+}
+
+/** A session that cannot be extended has ended: signed out on the server and here, with no error. */
+export async function endSession(dispatch: AppDispatch): Promise<void> {
+  await dispatch(sessionApi.endpoints.signOut.initiate());
+  dispatch(userSignedOut());
 }

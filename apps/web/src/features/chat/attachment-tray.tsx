@@ -12,8 +12,12 @@ const removeClass =
 export function AttachmentTray({ attachments }: { attachments: AttachmentsControl }) {
   const { t } = useTranslation('chat');
   if (attachments.items.length === 0) return null;
+  const imagesOnly = attachments.items.every((item) => item.kind === 'image');
   return (
-    <ul className="flex flex-wrap gap-2 px-1 pt-1" aria-label={t('attach.listLabel')}>
+    <ul
+      className="flex flex-wrap gap-2 px-1 pt-1"
+      aria-label={t(imagesOnly ? 'attach.listLabel' : 'attach.filesListLabel')}
+    >
       {attachments.items.map((item) =>
         item.kind === 'pdf' ? (
           <DocumentChip key={item.id} item={item} attachments={attachments} />

@@ -1,6 +1,7 @@
 import { type PublicModel, toolIdFromPath } from '@polymath/shared';
 import { Brain, Check, Eye, Lock } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { cn } from '../../components/ui/cn.ts';
@@ -23,6 +24,7 @@ export default function ModelMenu({ defaultOpen }: { defaultOpen?: boolean }) {
   const toolId = toolIdFromPath(useLocation().pathname);
   const { models, model, modelId, isPro, isLoading, isError } = useCurrentModel(toolId);
   const name = model?.displayName ?? modelId;
+  const descriptionId = useId();
 
   const choose = (option: PublicModel) => {
     if (isModelLocked(option, isPro)) {
@@ -37,12 +39,8 @@ export default function ModelMenu({ defaultOpen }: { defaultOpen?: boolean }) {
   return (
     // Not modal: the page behind stays in the accessibility tree (no aria-hidden around focusable content).
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger
-        className={MODEL_TRIGGER_CLASS}
-        aria-label={t('models.triggerLabel', { name })}
-        data-testid="model-picker"
-      >
-        <ModelPickerLabel name={name} demo={model?.demo ?? false} />
+      <DropdownMenu.Trigger className={MODEL_TRIGGER_CLASS} aria-describedby={descriptionId} data-testid="model-picker">
+        <ModelPickerLabel name={name} demo={model?.demo ?? false} descriptionId={descriptionId} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

@@ -1,6 +1,6 @@
 import { toolIdFromPath } from '@polymath/shared';
 import { Bot, ChevronDown } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { cn } from '../../components/ui/cn.ts';
@@ -13,7 +13,20 @@ export const MODEL_TRIGGER_CLASS =
 const loadMenu = () => import('./model-menu.tsx');
 const ModelMenu = lazy(loadMenu);
 
-export function ModelPickerLabel({ name, demo }: { name: string; demo: boolean }) {
+/**
+ * The model button's content, which is also its accessible name (WCAG 2.5.3: a person using voice
+ * control says what they see, the Demo badge included). What the button does is its description,
+ * `descriptionId`, beside the menu-button role.
+ */
+export function ModelPickerLabel({
+  name,
+  demo,
+  descriptionId,
+}: {
+  name: string;
+  demo: boolean;
+  descriptionId: string;
+}) {
   const { t } = useTranslation('chat');
   return (
     <>
@@ -21,8 +34,17 @@ export function ModelPickerLabel({ name, demo }: { name: string; demo: boolean }
       <span className="truncate font-semibold" data-testid="current-model-name">
         {name}
       </span>
-      {demo ? <Badge kind="demo">{t('models.demo')}</Badge> : null}
+      {/* A space between the words of the name; the flex layout spaces them on screen. */}
+      {demo ? (
+        <>
+          {' '}
+          <Badge kind="demo">{t('models.demo')}</Badge>
+        </>
+      ) : null}
       <ChevronDown className="h-4 w-4 shrink-0 text-muted" aria-hidden="true" />
+      <span id={descriptionId} hidden>
+        {t('models.change')}
+      </span>
     </>
   );
 }
@@ -32,20 +54,20 @@ export function ModelPickerLabel({ name, demo }: { name: string; demo: boolean }
  * choosing, the upgrade for a Pro model) loads when the button is first used, not with the first screen.
  */
 export function ModelPicker() {
-  const { t } = useTranslation('chat');
   const toolId = toolIdFromPath(useLocation().pathname);
   const { model, modelId } = useCurrentModel(toolId);
   const { used, triggerProps } = useLoadOnUse(loadMenu);
+  const descriptionId = useId();
   const name = model?.displayName ?? modelId;
   const button = (
     <button
       type="button"
       className={MODEL_TRIGGER_CLASS}
-      aria-label={t('models.triggerLabel', { name })}
+      aria-describedby={descriptionId}
       data-testid="model-picker"
       {...triggerProps}
     >
-      <ModelPickerLabel name={name} demo={model?.demo ?? false} />
+      <ModelPickerLabel name={name} demo={model?.demo ?? false} descriptionId={descriptionId} />
     </button>
   );
   if (!used) return button;

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx';
 import { TestModeBanner } from '../../components/ui/test-mode-banner.tsx';
-import { apiErrorMessage } from '../../lib/api/api-error.ts';
+import { apiErrorCode, apiErrorMessage } from '../../lib/api/api-error.ts';
 import { formatInternational } from './phone-number.ts';
 import { useGetSandboxPhoneQuery, useSendSandboxMessageMutation } from './whatsapp-api.ts';
 
@@ -22,7 +22,10 @@ export function SandboxPhonePage({ initialPhone }: { initialPhone?: string | und
   const { t } = useTranslation('whatsapp');
   const [phone, setPhone] = useState<string | undefined>(initialPhone);
   const shown = useGetSandboxPhoneQuery(phone, { pollingInterval: POLL_MS, refetchOnMountOrArgChange: true });
-  const data = shown.data;
+  // What this number shows, never the number shown before (a number refused shows why instead).
+  const data = shown.currentData;
+  // A number linked to another account is that account's phone: the server refuses it (403).
+  const elsewhere = shown.isError && apiErrorCode(shown.error) === 'FORBIDDEN';
 
   return (
     <div className="mx-auto flex max-w-md flex-col gap-5" data-testid="sandbox-phone">
@@ -31,7 +34,18 @@ export function SandboxPhonePage({ initialPhone }: { initialPhone?: string | und
         <Smartphone className="h-6 w-6" aria-hidden="true" />
         {t('phonePage.title')}
       </h1>
-      {shown.isError && !data ? (
+      {elsewhere ? (
+        <>
+          <NumberChooser phones={[]} current={null} onChoose={setPhone} />
+          <p
+            role="alert"
+            className="rounded-2xl border border-border bg-surface p-4 text-sm"
+            data-testid="sandbox-elsewhere"
+          >
+            {t('phonePage.elsewhere', { phone: formatInternational(phone ?? '') })}
+          </p>
+        </>
+      ) : shown.isError && !data ? (
         <p role="alert" className="text-sm text-danger">
           {apiErrorMessage(shown.error, t)}
         </p>

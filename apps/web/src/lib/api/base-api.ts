@@ -4,6 +4,7 @@ import {
   createApi,
   type FetchArgs,
   type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
   fetchBaseQuery,
 } from '@reduxjs/toolkit/query/react';
 import { takeBootData } from './boot-data.ts';
@@ -16,8 +17,15 @@ function plainGetUrl(args: string | FetchArgs): string | null {
   return (args.method ?? 'GET').toUpperCase() === 'GET' && args.params === undefined ? args.url : null;
 }
 
-/** fetchBaseQuery, except that the first GET of a URL the page came with is answered from it. */
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (args, api, extraOptions) => {
+/**
+ * fetchBaseQuery, except that the first GET of a URL the page came with is answered from it (with no
+ * response to look at: `meta` is undefined then).
+ */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta> = (
+  args,
+  api,
+  extraOptions,
+) => {
   const url = plainGetUrl(args);
   const data = url === null ? undefined : takeBootData(`/api${url}`);
   return data === undefined ? fetchQuery(args, api, extraOptions) : { data };

@@ -3,7 +3,10 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 export type CurrentUser = Profile;
 
-/** The session's expiry as the client knows it; the value is opaque (the cookie is httpOnly). */
+/**
+ * The session as the client knows it: its id (opaque; the cookie is httpOnly) and when it ends, on
+ * this browser's clock (the server's expiry moved by the difference between the two clocks).
+ */
 export type TokenState = { value: string; expiresAt: number };
 
 /** Spec §3: currentUser, token, isLoadingUser (initially true). */
@@ -46,14 +49,4 @@ export const { userLoadingStarted, userSignedIn, userUpdated, tokenRenewed, user
 /** Spec §3: the token is valid while its expiry time is in the future. */
 export function isTokenValid(token: TokenState | null, now: number = Date.now()): boolean {
   return token !== null && token.expiresAt > now;
-}
-
-/** Spec §9: the token is renewed 5 minutes before it expires. */
-export const TOKEN_RENEW_BEFORE_MS = 5 * 60 * 1000;
-
-/** Timers take at most 2^31-1 ms (~24.8 days); a longer delay would fire at once. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
-export function renewDelay(token: TokenState, now: number = Date.now()): number {
-  return Math.min(MAX_TIMER_MS, Math.max(0, token.expiresAt - TOKEN_RENEW_BEFORE_MS - now));
 }

@@ -14,7 +14,7 @@ export type PhotoFormat = 'jpeg' | 'png';
 type Refusal = Exclude<keyof typeof PHOTO_TRANSLATE_MESSAGES, 'sourceNotReadable'>;
 
 /** A 4xx saying what is accepted; `details.reason` lets the page say it in the person's language. */
-function refuse(reason: Refusal): AppError {
+export function photoRefusal(reason: Refusal): AppError {
   return new AppError(reason === 'tooLarge' ? 'PAYLOAD_TOO_LARGE' : 'INVALID_FILE', PHOTO_TRANSLATE_MESSAGES[reason], {
     reason,
   });
@@ -35,32 +35,32 @@ export type CheckedPhoto = {
  * limits. Every refusal is a 4xx with a message saying what is accepted.
  */
 export async function checkPhoto(bytes: Uint8Array): Promise<CheckedPhoto> {
-  if (bytes.length === 0) throw refuse('empty');
+  if (bytes.length === 0) throw photoRefusal('empty');
   if (bytes.length > PHOTO_TRANSLATE_MAX_BYTES) {
-    throw refuse('tooLarge');
+    throw photoRefusal('tooLarge');
   }
   const format = sniffImageType(bytes, ['jpeg', 'png']);
   if (format !== 'jpeg' && format !== 'png') {
-    throw refuse('unsupportedType');
+    throw photoRefusal('unsupportedType');
   }
-  if (!imageIsComplete(bytes, format)) throw refuse('damaged');
+  if (!imageIsComplete(bytes, format)) throw photoRefusal('damaged');
   let meta: Metadata;
   try {
     // The header only: nothing is decoded, so no pixel limit applies yet (checked just below).
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    throw refuse('damaged');
+    throw photoRefusal('damaged');
   }
-  if (meta.format !== format) throw refuse('unsupportedType');
+  if (meta.format !== format) throw photoRefusal('unsupportedType');
   const width = meta.autoOrient?.width ?? meta.width ?? 0;
   const height = meta.autoOrient?.height ?? meta.height ?? 0;
-  if (width < 1 || height < 1) throw refuse('damaged');
+  if (width < 1 || height < 1) throw photoRefusal('damaged');
   if (
     width > PHOTO_TRANSLATE_MAX_SIDE ||
     height > PHOTO_TRANSLATE_MAX_SIDE ||
     width * height > PHOTO_TRANSLATE_MAX_PIXELS
   ) {
-    throw refuse('tooManyPixels');
+    throw photoRefusal('tooManyPixels');
   }
   return { format, width, height, hasAlpha: meta.hasAlpha === true };
 }
@@ -79,13 +79,18 @@ export async function decodePhoto(bytes: Uint8Array, photo: CheckedPhoto): Promi
     if (info.width !== photo.width || info.height !== photo.height) throw new Error('size changed');
     return { data, width: info.width, height: info.height, channels: info.channels === 4 ? 4 : 3 };
   } catch {
-    throw refuse('damaged');
+    throw photoRefusal('damaged');
   }
 }
 
-/** Encodes the result in the photo's own format (JPEG stays JPEG, PNG stays PNG with its alpha), no metadata. */
-export async function encodePhoto(image: Sharp, format: PhotoFormat): Promise<Buffer> {
+/** Sets the photo's own format as the output (JPEG stays JPEG, PNG stays PNG with its alpha); sharp keeps no metadata. */
+export function inPhotoFormat(image: Sharp, format: PhotoFormat): Sharp {
   return format === 'jpeg'
-    ? image.jpeg({ quality: 90, chromaSubsampling: '4:4:4' }).toBuffer()
-    : image.png({ compressionLevel: 6 }).toBuffer();
+    ? image.jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
+    : image.png({ compressionLevel: 6 });
+}
+
+/** Encodes a picture in the photo's own format, without metadata (the upload, the result). */
+export async function encodePhoto(image: Sharp, format: PhotoFormat): Promise<Buffer> {
+  return inPhotoFormat(image, format).toBuffer();
 }

@@ -13,7 +13,8 @@ export function photoTranslatePhotoRoutes(auth: Auth) {
     summary: 'Upload a photo to translate (multipart field "file": JPEG, JPG or PNG, at most 10 MB)',
     description:
       'Checked by content (type by magic bytes, a whole file, dimensions from the header before decoding: at ' +
-      'most 8000 px a side and 40 MP) and stored unchanged under a server-chosen id, which the chat request ' +
+      'most 8000 px a side and 40 MP), re-encoded in its own format and size (turned upright by its EXIF ' +
+      'orientation, no metadata: EXIF, GPS, XMP) and stored under a server-chosen id, which the chat request ' +
       'names in toolInput.photoId.',
     maxBytes: PHOTO_TRANSLATE_MAX_BYTES,
     tooLarge: { message: PHOTO_TRANSLATE_MESSAGES.tooLarge, details: { reason: 'tooLarge' } },

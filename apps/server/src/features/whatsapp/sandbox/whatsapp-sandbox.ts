@@ -24,12 +24,13 @@ const PHONE_HISTORY = 200;
 export type WhatsAppSandbox = WhatsAppProvider & {
   /**
    * What `userId`'s sandbox phone shows: the number it plays (the one asked for, else the linked
-   * number, else the one a code was last sent to) and that number's messages.
+   * number, else the one a code was last sent to) and that number's messages. A number linked to
+   * another account is that account's phone: FORBIDDEN.
    */
   phone(userId: string, phone?: string): Promise<SandboxPhone>;
   /** Typed on the sandbox phone: a signed Cloud API delivery to the same webhook handler. */
   type(userId: string, phone: string, text: string): Promise<void>;
-  /** From now on, what the app sends to `phone` appears on `userId`'s sandbox phone. */
+  /** From now on, what the app sends to `phone` appears on `userId`'s sandbox phone (unless it is linked to another). */
   hold(userId: string, phone: string): Promise<void>;
 };
 
@@ -49,8 +50,14 @@ function messageId(): string {
 /**
  * WhatsApp without keys (test mode), like the payment sandbox: the app's messages land on a phone
  * page in the browser instead of a real phone, and what is typed there comes in as the Cloud API's
- * webhook, signed with a secret of the sandbox's own and handled by the same code as Meta's. Each
- * account plays its own numbers; a number linked to another account cannot be played.
+ * webhook, signed with a secret of the sandbox's own and handled by the same code as Meta's.
+ *
+ * Whose phone a number is stands in for who holds the real phone: a linked number is the phone of
+ * the account it is linked to (linking it took a code shown there), and only that account sees or
+ * plays it; everything sent to it, a code another account asked for included, appears there. A
+ * number nobody has linked is no one's yet: each account that plays it or asks for a code for it
+ * has a phone of its own for it, and sees only its own messages, so a code shows to the account
+ * that asked for it and to no other.
  */
 export function createWhatsAppSandbox(options: SandboxOptions): WhatsAppSandbox {
   const { db } = options;
@@ -82,8 +89,18 @@ export function createWhatsAppSandbox(options: SandboxOptions): WhatsAppSandbox 
   };
   const seconds = (at: Date) => String(Math.floor(at.getTime() / 1000));
 
-  /** The account whose phone shows messages to `phone`. */
+  const linkedAccountOf = async (phone: string): Promise<string | null> => {
+    const [row] = await db
+      .select({ userId: whatsappLinks.userId })
+      .from(whatsappLinks)
+      .where(eq(whatsappLinks.phone, phone));
+    return row?.userId ?? null;
+  };
+
+  /** The account whose phone shows messages to `phone`: the one it is linked to, else the last to play it. */
   const holderOf = async (phone: string): Promise<string | null> => {
+    const linked = await linkedAccountOf(phone);
+    if (linked) return linked;
     const [row] = await db
       .select({ userId: whatsappSandboxPhones.userId })
       .from(whatsappSandboxPhones)
@@ -98,9 +115,9 @@ export function createWhatsAppSandbox(options: SandboxOptions): WhatsAppSandbox 
       .onConflictDoUpdate({ target: whatsappSandboxPhones.phone, set: { userId, updatedAt: now() } });
   };
 
-  /** Numbers `userId` plays: linked, waiting for a code, or held on their sandbox phone. */
+  /** Numbers `userId` plays: linked, waiting for a code, or held on their sandbox phone; none linked to another. */
   const phonesOf = async (userId: string): Promise<string[]> => {
-    const [linked, pending, held] = await Promise.all([
+    const [linked, pending, held, others] = await Promise.all([
       db.select({ phone: whatsappLinks.phone }).from(whatsappLinks).where(eq(whatsappLinks.userId, userId)),
       db.select({ phone: whatsappCodes.phone }).from(whatsappCodes).where(eq(whatsappCodes.userId, userId)),
       db
@@ -108,8 +125,15 @@ export function createWhatsAppSandbox(options: SandboxOptions): WhatsAppSandbox 
         .from(whatsappSandboxPhones)
         .where(eq(whatsappSandboxPhones.userId, userId))
         .orderBy(desc(whatsappSandboxPhones.updatedAt)),
+      db
+        .select({ phone: whatsappLinks.phone })
+        .from(whatsappLinks)
+        .innerJoin(whatsappCodes, eq(whatsappCodes.phone, whatsappLinks.phone))
+        .where(and(eq(whatsappCodes.userId, userId), ne(whatsappLinks.userId, userId))),
     ]);
-    return [...new Set([...linked, ...pending, ...held].map((r) => r.phone))];
+    // A code asked for a number linked to another account went to that account's phone.
+    const elsewhere = new Set(others.map((r) => r.phone));
+    return [...new Set([...linked, ...pending, ...held].map((r) => r.phone))].filter((p) => !elsewhere.has(p));
   };
 
   const linkedElsewhere = async (userId: string, phone: string) => {
@@ -128,9 +152,13 @@ export function createWhatsAppSandbox(options: SandboxOptions): WhatsAppSandbox 
       const id = messageId();
       const at = now();
       const text = message.kind === 'text' ? message.text : WHATSAPP_TEXTS[message.locale].code(message.code);
+      // A code goes where WhatsApp would take it, the phone of the number: the account it is linked
+      // to, or (a number nobody has linked) the account that asked, whoever else plays that number.
+      const userId =
+        message.kind === 'code' ? ((await linkedAccountOf(message.to)) ?? message.userId) : await holderOf(message.to);
       await db.insert(whatsappSandboxMessages).values({
         id,
-        userId: await holderOf(message.to),
+        userId,
         phone: message.to,
         direction: 'out',
         kind: message.kind === 'text' ? 'text' : 'template',
@@ -174,10 +202,10 @@ export function createWhatsAppSandbox(options: SandboxOptions): WhatsAppSandbox 
     },
 
     async phone(userId, requested) {
-      const phones = await phonesOf(userId);
-      if (requested && !phones.includes(requested) && (await linkedElsewhere(userId, requested))) {
+      if (requested && (await linkedElsewhere(userId, requested))) {
         throw new AppError('FORBIDDEN', 'This number is linked to another account.');
       }
+      const phones = await phonesOf(userId);
       const phone = requested ?? phones[0] ?? null;
       if (!phone) return { phone: null, phones, messages: [], businessName: BUSINESS_NAME };
       const rows = await db

@@ -44,6 +44,9 @@ export function ImageOptions() {
   const options = useAppSelector(selectImageOptions);
   const set = (input: Partial<ImageGeneratorInput>) => dispatch(toolInputChanged({ toolId: 'image-generator', input }));
   const ratio = options.aspectRatio ?? '1:1';
+  // "Square (1:1)": the ratio's ":" would otherwise be read as i18next's namespace separator ("1 (1:1)").
+  const ratioName = (value: ImageAspectRatio) =>
+    `${t(`imageGenerator.options.ratios.${value}`, { nsSeparator: false })} (${value})`;
   const count = options.count ?? 1;
   return (
     <fieldset
@@ -62,8 +65,8 @@ export function ImageOptions() {
           <RadioGroup.Item
             key={value}
             value={value}
-            title={`${t(`imageGenerator.options.ratios.${value}`)} (${value})`}
-            aria-label={`${t(`imageGenerator.options.ratios.${value}`)} (${value})`}
+            title={ratioName(value)}
+            aria-label={ratioName(value)}
             data-testid={`image-ratio-${value}`}
             className={segment}
           >

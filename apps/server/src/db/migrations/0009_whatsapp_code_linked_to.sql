@@ -1,0 +1,1 @@
+ALTER TABLE "whatsapp_codes" ADD COLUMN "linked_to" text;
