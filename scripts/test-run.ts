@@ -13,6 +13,7 @@
  *   node scripts/test-run.ts              everything (npm test)
  *   node scripts/test-run.ts --no-e2e     lint, typecheck and unit tests (npm run check)
  *   node scripts/test-run.ts -- <files>   Vitest only on those files (lint and typecheck as ever)
+ *   TEST_COVERAGE=1 npm test              with Vitest's coverage too (coverage/, npm run test:inventory)
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -92,6 +93,7 @@ async function main(): Promise<number> {
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${join(TIMING_DIR, 'vitest.json')}`,
+      ...(process.env.TEST_COVERAGE === '1' ? ['--coverage'] : []),
       ...vitestFiles,
     ]),
     live: true,
