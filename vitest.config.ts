@@ -17,10 +17,17 @@ export default defineConfig({
     // unit and integration tests reach, per workspace in `npm run test:inventory`.
     coverage: {
       provider: 'v8',
-      include: ['packages/shared/src/**', 'packages/provider-fakes/src/**', 'apps/server/src/**', 'apps/web/src/**'],
+      include: [
+        'packages/shared/src/**/*.{ts,tsx}',
+        'packages/provider-fakes/src/**/*.{ts,tsx}',
+        'apps/server/src/**/*.{ts,tsx}',
+        'apps/web/src/**/*.{ts,tsx}',
+      ],
       exclude: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**', '**/*.d.ts'],
       reporter: ['text-summary', 'json-summary'],
       reportsDirectory: 'coverage',
+      // A test that fails on a loaded machine must not cost the whole report.
+      reportOnFailure: true,
     },
     projects: [
       {
