@@ -15,6 +15,7 @@ import { CatalogueError } from './features/models/model-catalog.ts';
 import { chooseSearchProvider, createWebSearchRuntime } from './features/tools/web-search/web-search-runtime.ts';
 import { createWhatsAppRuntime } from './features/whatsapp/whatsapp-runtime.ts';
 import { createHttpServer } from './http-server.ts';
+import { stdoutDestination } from './lib/log-destination.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mail/mailer.ts';
 import { startJobQueue } from './lib/queue/job-queue.ts';
@@ -25,6 +26,8 @@ import { createFileStore } from './lib/storage/create-file-store.ts';
 /** Start-up: validate env, open and migrate the database, serve, drain on SIGTERM. */
 /** After the grace period for running answers, how long closing connections and the database may take. */
 const SHUTDOWN_CLOSE_MS = 5000;
+/** A clean exit waits this long at most for the last log lines to reach a slow reader of stdout. */
+const LOG_FLUSH_MS = 1000;
 /**
  * Connections the kernel may hold for us while the event loop is busy (the kernel caps it at
  * net.core.somaxconn). Node's default, 511, overflows when a burst of new chats arrives during a
@@ -165,6 +168,8 @@ async function main() {
     if (process.stdout.isTTY) console.log(`\n  Polymath is running at ${env.PUBLIC_URL}\n`);
   });
 
+  // Every exit below logs first and then exits: a log line never waits for the reader of stdout
+  // (lib/log-destination.ts), so a stalled or vanished reader cannot hold any of them up.
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) {
@@ -199,7 +204,8 @@ async function main() {
     await webSearch?.close().catch((err: unknown) => logger.warn({ err }, 'web search close failed'));
     await database.close().catch((err: unknown) => logger.warn({ err }, 'database close failed'));
     mailer.close();
-    logger.info('stopped');
+    logger.info({ droppedLogLines: stdoutDestination().dropped() }, 'stopped');
+    await stdoutDestination().flush(LOG_FLUSH_MS);
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -357,7 +357,7 @@ describeEachDatabase('threads: search', { exercises: ['full-text-search'] }, (ct
     // Any string at all (service level, so lone surrogates and NUL too).
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 200, unit: 'binary' }), async (q) => {
-        const page = await listThreads(ctx.database.db, userId, { q: q.trim(), limit: 30 });
+        const page = await listThreads(ctx.database.db, { id: userId, plan: 'free' }, { q: q.trim(), limit: 30 });
         threadListResponseSchema.parse(page);
       }),
       { numRuns: 150 },

@@ -13,10 +13,14 @@ import {
 } from '@polymath/provider-fakes';
 import {
   checkCitations,
+  DEFAULT_CHAT_TOOL_SETTINGS,
   extractCitations,
   fillPeopleResearchTemplate,
+  type ModelsResponse,
   mergeSources,
+  modelForPlan,
   PRIVATE_INFO_REFUSAL,
+  type Profile,
   type PublicConfig,
   sourcesInParts,
   type WebSource,
@@ -64,7 +68,7 @@ function searchTurn(text: string, threadId = newId('ws'), options: { locale?: 'e
 }
 
 type Part = { type: string; state?: string; text?: string; output?: unknown; input?: unknown };
-type StoredMessage = { id: string; role: string; parts: Part[]; metadata?: { status?: string } };
+type StoredMessage = { id: string; role: string; parts: Part[]; metadata?: { status?: string; modelId?: string } };
 
 async function storedMessages(c: TestClient, threadId: string): Promise<StoredMessage[]> {
   const res = await c.get(`/api/threads/${threadId}`);
@@ -321,6 +325,36 @@ describeEachDatabase('web search through the stand-ins', { exercises: [] }, (ctx
   });
 
   describe('plans', () => {
+    it("web search's default (gpt-4.1) answers Pro; a free person's turn is answered by the model the page shows", async () => {
+      for (const [plan, answers] of [
+        ['free', 'gpt-4o-mini'],
+        ['pro', 'gpt-4.1'],
+      ] as const) {
+        const c = await signedInUser(app, mailer);
+        await setPlan(ctx.database, c, plan);
+        // What the page shows: the shared rule over the catalogue the server serves this person.
+        const me = (await (await c.get('/api/me')).json()) as Profile;
+        const catalogue = (await (await c.get('/api/models?locale=en')).json()) as ModelsResponse;
+        const shown = modelForPlan(catalogue.models, {
+          wanted: DEFAULT_CHAT_TOOL_SETTINGS['web-search'].modelName,
+          defaultModelId: catalogue.defaultModelId,
+          plan: me.accessLevel,
+        });
+        expect({ plan, shown: shown?.id }).toEqual({ plan, shown: answers });
+
+        models.reset();
+        const threadId = newId('ws');
+        const { res } = await chat(c, searchTurn(`who answers for ${plan}`, threadId, { modelId: shown?.id }));
+        expect(res.status).toBe(200);
+        // The provider was asked for that model, and the answer is stored as that model's.
+        const asked = models.requests().map((r) => (r.body as { model?: string } | null)?.model);
+        expect(asked.length).toBeGreaterThan(0);
+        expect(new Set(asked)).toEqual(new Set([answers]));
+        const [, answer] = await storedMessages(c, threadId);
+        expect(answer?.metadata).toMatchObject({ status: 'complete', modelId: answers });
+      }
+    });
+
     it('free users search within their daily messages; Pro is unlimited', async () => {
       const limited = createApp(
         createTestDeps(ctx.database, {

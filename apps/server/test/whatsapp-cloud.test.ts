@@ -359,6 +359,20 @@ describeEachDatabase('WhatsApp through the Cloud API (stand-in)', DATABASE_USE, 
     await expectError(await c.post('/api/chat', sendBody(newId('t'), 'web three')), 402, 'OUT_OF_CREDITS');
   });
 
+  it('an account whose subscription period has ended is told so, before any sweep has run', async () => {
+    const { userId, phone } = await linkedPro();
+    // Pro came from a cancelled subscription whose period ended a minute ago; its record still says active.
+    await db().execute(sql`insert into subscriptions (user_id, provider, customer_id, subscription_id, status,
+        period, amount, currency, current_period_end, cancel_at_period_end, provider_created_at)
+      values (${userId}, 'sandbox', ${`cus_${userId}`}, ${`sub_${userId}`}, 'active', 'week', 699, 'usd',
+        now() - interval '1 minute', true, now() - interval '7 days')`);
+
+    await postWebhook(tools.app, graph.inbound({ from: waId(phone), text: 'still Pro? [[fake text="Free now."]]' }));
+    const [notice, answer] = await textsAfter(phone, 2);
+    expect(notice).toContain('no longer Pro');
+    expect(answer).toBe('Free now.');
+  });
+
   it('sends replies only inside the 24-hour window, retries throttling and gives up on refusals', async () => {
     const { phone } = await linkedPro();
     const old = Math.floor(Date.now() / 1000) - 25 * 60 * 60;

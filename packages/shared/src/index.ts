@@ -26,6 +26,7 @@ export * from './images/image-options.ts';
 export * from './images/images.schema.ts';
 export * from './logo-maker/logo-maker.schema.ts';
 export * from './models/model.schema.ts';
+export * from './models/model-for-plan.ts';
 export * from './photo-translate/photo-languages.ts';
 export * from './photo-translate/photo-translate.schema.ts';
 export * from './tattoo-generator/tattoo-generator.schema.ts';

@@ -1,9 +1,13 @@
 import pino from 'pino';
+import { stdoutDestination } from './log-destination.ts';
 
 export type Logger = pino.Logger;
 
-/** JSON logs to stdout (or `destination`); secrets are redacted wherever they might be logged by mistake. */
-export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+/**
+ * JSON logs to stdout (or `destination`); secrets are redacted wherever they might be logged by
+ * mistake. Writing a line never waits for the reader of stdout (log-destination.ts).
+ */
+export function createLogger(level: string, destination: pino.DestinationStream = stdoutDestination()): Logger {
   const options: pino.LoggerOptions = {
     level,
     base: { service: 'polymath' },
@@ -13,7 +17,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       censor: '[redacted]',
     },
   };
-  return destination ? pino(options, destination) : pino(options);
+  return pino(options, destination);
 }
 
 /** Drizzle's "Failed query: <sql>\nparams: <values>", in a message or the stack that repeats it. */

@@ -2,6 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { type PlanFacts, paymentModeOf, planAt } from '../billing/entitlement.ts';
+import { planFactsOfUser } from '../billing/plan-facts.ts';
 import { providersOf } from '../profile/profile.service.ts';
 import type { Auth } from './auth.ts';
 import { type SessionCache, sessionCacheOf } from './session-cache.ts';
@@ -13,12 +15,15 @@ export type SessionUser = {
   email: string;
   emailVerified: boolean;
   name: string;
-  /** The plan as the session read it (users.access_level), so routes need no second query. */
+  /**
+   * The plan at this request (billing/entitlement.ts: users.access_level, bounded by the
+   * subscription's period), so routes need no second query.
+   */
   plan: 'free' | 'pro';
 };
 export type UserEnv = { Variables: AppEnv['Variables'] & { user: SessionUser } };
 
-type UserFields = { id: string; email: string; emailVerified: boolean; name: string; accessLevel?: unknown };
+type UserFields = PlanFacts & { id: string; email: string; emailVerified: boolean; name: string };
 
 /**
  * Every route needs a session (401 UNAUTHORIZED otherwise) and only ever touches the session
@@ -41,7 +46,7 @@ export function requireUser(auth: Auth): MiddlewareHandler<UserEnv> {
       email: user.email,
       emailVerified: user.emailVerified,
       name: user.name,
-      plan: user.accessLevel === 'pro' ? 'pro' : 'free',
+      plan: planAt(user, paymentModeOf(c.var.deps.env), Date.now()),
     });
     await next();
   };
@@ -66,18 +71,22 @@ export function sessionReader(
       updateAgeMs: ctx.sessionConfig.updateAge * 1000,
     };
   };
-  const slow = async (headers: Headers) => (await auth.api.getSession({ headers }))?.user ?? null;
+  const slow = async (db: Db, headers: Headers): Promise<UserFields | null> => {
+    const user = (await auth.api.getSession({ headers }))?.user;
+    const facts = user && (await planFactsOfUser(db, user.id));
+    return user && facts ? { ...user, ...facts } : null;
+  };
   return async (db, cache, headers) => {
     settings ??= load();
     const { cookies, expiresInMs, updateAgeMs } = await settings;
     const token = cookies.token(headers.get('cookie'));
-    if (!token) return slow(headers);
+    if (!token) return slow(db, headers);
     const remembered = cache.get(token, Date.now());
     const version = cache.version();
     const row = remembered ?? (await sessionUserByToken(db, token));
     const now = Date.now();
     const due = row && row.expiresAt.getTime() - expiresInMs + updateAgeMs <= now;
-    if (!row || row.expiresAt.getTime() <= now || due) return slow(headers);
+    if (!row || row.expiresAt.getTime() <= now || due) return slow(db, headers);
     // An unverified person may count as signed out (requireUser asks about their connections each time).
     if (!remembered && row.emailVerified) cache.set(token, row, version, now);
     return row;

@@ -37,6 +37,7 @@ const row = (id: string): SessionUserRow => ({
   emailVerified: true,
   name: id,
   accessLevel: 'free',
+  subscription: null,
 });
 
 describe('session cache', () => {

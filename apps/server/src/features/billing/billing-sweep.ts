@@ -7,22 +7,21 @@ import { defineJob, jobRef } from '../../lib/queue/job.ts';
 import type { BillingRuntime } from './billing-runtime.ts';
 import { endForeignSubscription, syncSubscription } from './subscriptions.service.ts';
 
-/** Stripe renews or ends a subscription within about an hour of its period end. */
-const STRIPE_GRACE_MS = 3_600_000;
 /** Stripe retries a delivery for up to three days; an event id older than this cannot come back. */
 const EVENT_MEMORY_MS = 30 * 86_400_000;
 
 /**
- * Housekeeping every ten minutes. Subscriptions that still give Pro an hour after their period ended
- * mean a webhook went missing:
- * re-sync them from the provider. The sandbox has no servers of its own to renew or end
- * subscriptions when their period ends, so here it does that first, as Stripe would. A sandbox
- * subscription left from before the server had Stripe keys is known to no provider: it ends here at
- * its period end (in Stripe mode the provider would answer "no such subscription" forever). Event ids
- * older than any redelivery are forgotten.
+ * Housekeeping every ten minutes. Access does not wait for it: whether a subscription gives Pro is
+ * decided from its period end whenever it is asked (entitlement.ts); the sweep brings the stored
+ * records up to date. Records still stored as giving Pro after their period end are re-read from
+ * the provider (a renewal or an end whose webhook is late or lost; one whose renewal Stripe has not
+ * made yet is read again next time, within RENEWAL_GRACE_MS). The sandbox has no servers of its own
+ * to renew or end subscriptions when their period ends, so here it does that first, as Stripe
+ * would. A sandbox subscription left from before the server had Stripe keys is known to no
+ * provider: it ends here (in Stripe mode the provider would answer "no such subscription" forever).
+ * Event ids older than any redelivery are forgotten.
  */
 export async function sweepExpiredSubscriptions(billing: BillingRuntime, now = new Date()): Promise<number> {
-  const grace = billing.sandbox ? 0 : STRIPE_GRACE_MS;
   const due = await billing.database.db
     .select({
       userId: subscriptions.userId,
@@ -31,10 +30,7 @@ export async function sweepExpiredSubscriptions(billing: BillingRuntime, now = n
     })
     .from(subscriptions)
     .where(
-      and(
-        inArray(subscriptions.status, [...SUBSCRIPTION_ENTITLED_STATUSES]),
-        lt(subscriptions.currentPeriodEnd, new Date(now.getTime() - grace)),
-      ),
+      and(inArray(subscriptions.status, [...SUBSCRIPTION_ENTITLED_STATUSES]), lt(subscriptions.currentPeriodEnd, now)),
     );
   for (const row of due) {
     if (row.provider !== billing.provider.mode) {

@@ -79,7 +79,7 @@ export function billingRoutes(auth: Auth, billing: BillingRuntime) {
       signedIn,
       async (c) => {
         c.header('cache-control', 'no-store');
-        return c.json({ subscription: await getSubscription(c.var.deps.db, c.var.user.id) });
+        return c.json({ subscription: await getSubscription(c.var.deps.db, c.var.user.id, billing.provider.mode) });
       },
     )
     .post(

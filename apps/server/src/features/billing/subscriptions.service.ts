@@ -1,7 +1,7 @@
 import {
   type BillingPeriod,
   billingPeriodSchema,
-  SUBSCRIPTION_ENTITLED_STATUSES,
+  type PaymentMode,
   SUBSCRIPTION_STATUSES,
   type Subscription,
   type SubscriptionStatus,
@@ -11,6 +11,7 @@ import type { Database, Db } from '../../db/client.ts';
 import { subscriptions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { givesPro, isEntitledStatus } from './entitlement.ts';
 import { type PaymentProvider, refId, type SubscriptionObject } from './payment-provider.ts';
 import { withSubscriptionLock } from './subscription-lock.ts';
 
@@ -25,10 +26,6 @@ export type BillingContext = {
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 /** `refused`: a second live subscription of a person who has one; it was ended at the provider. */
 export type SyncResult = 'applied' | 'unchanged' | 'ignored' | 'refused';
-
-export function isEntitled(status: string): boolean {
-  return (SUBSCRIPTION_ENTITLED_STATUSES as readonly string[]).includes(status);
-}
 
 /**
  * Reads the subscription from the provider and stores it: the one path every change takes, from a
@@ -106,8 +103,9 @@ async function applySubscription(ctx: BillingContext, sub: SubscriptionObject, u
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     if (!user) return 'ignored';
     const [current] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId));
-    if (current && isDuplicate(next, current)) return 'refused';
-    if (current && !replaces(next, current)) return 'unchanged';
+    const now = Date.now();
+    if (current && isDuplicate(next, current, ctx.provider.mode, now)) return 'refused';
+    if (current && !replaces(next, current, ctx.provider.mode, now)) return 'unchanged';
     if (current && sameState(next, current)) return 'unchanged';
     // Another user's record cannot hold this subscription (it follows metadata.userId).
     const [holder] = await tx
@@ -123,7 +121,8 @@ async function applySubscription(ctx: BillingContext, sub: SubscriptionObject, u
       .onConflictDoUpdate({ target: subscriptions.userId, set: { ...next, revision, updatedAt: new Date() } });
     await tx
       .update(users)
-      .set({ accessLevel: isEntitled(status) ? 'pro' : 'free', updatedAt: new Date() })
+      // What the status gives; the period end bounds it whenever the plan is read (entitlement.ts).
+      .set({ accessLevel: isEntitledStatus(status) ? 'pro' : 'free', updatedAt: new Date() })
       .where(eq(users.id, userId));
     return 'applied';
   });
@@ -133,13 +132,13 @@ type NextState = Omit<SubscriptionRow, 'revision' | 'updatedAt'>;
 
 /**
  * One record per user: a different subscription takes the record when it gives Pro and the stored
- * one does not, or when both rank the same and it is the newer. An old cancelled subscription's
- * late events never overwrite a new active one.
+ * one does not (any more: its period may have ended before the sweep saw it), or when both rank the
+ * same and it is the newer. An old cancelled subscription's late events never overwrite a new active one.
  */
-function replaces(next: NextState, current: SubscriptionRow): boolean {
+function replaces(next: NextState, current: SubscriptionRow, mode: PaymentMode, now: number): boolean {
   if (next.subscriptionId === current.subscriptionId) return true;
-  const rank = (s: string) => (isEntitled(s) ? 1 : 0);
-  if (rank(next.status) !== rank(current.status)) return rank(next.status) > rank(current.status);
+  const rank = (s: NextState) => (givesPro(s, mode, now) ? 1 : 0);
+  if (rank(next) !== rank(current)) return rank(next) > rank(current);
   return next.providerCreatedAt.getTime() >= current.providerCreatedAt.getTime();
 }
 
@@ -149,12 +148,12 @@ function replaces(next: NextState, current: SubscriptionRow): boolean {
  * the record; the duplicate is ended. A stored subscription of the other provider (the sandbox's,
  * after a switch to Stripe keys) is no obstacle.
  */
-function isDuplicate(next: NextState, current: SubscriptionRow): boolean {
+function isDuplicate(next: NextState, current: SubscriptionRow, mode: PaymentMode, now: number): boolean {
   return (
     next.subscriptionId !== current.subscriptionId &&
     current.provider === next.provider &&
-    isEntitled(next.status) &&
-    isEntitled(current.status)
+    givesPro(next, mode, now) &&
+    givesPro(current, mode, now)
   );
 }
 
@@ -191,7 +190,8 @@ export async function findSubscriptionRow(db: Db, userId: string): Promise<Subsc
   return row;
 }
 
-export function toSubscription(row: SubscriptionRow): Subscription {
+/** The record as My Plan shows it; `entitled` is whether it gives Pro now (entitlement.ts). */
+export function toSubscription(row: SubscriptionRow, mode: PaymentMode, now = Date.now()): Subscription {
   return {
     provider: row.provider === 'stripe' ? 'stripe' : 'sandbox',
     period: row.period as BillingPeriod,
@@ -200,13 +200,13 @@ export function toSubscription(row: SubscriptionRow): Subscription {
     currency: row.currency,
     currentPeriodEnd: row.currentPeriodEnd.toISOString(),
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-    entitled: isEntitled(row.status),
+    entitled: givesPro(row, mode, now),
   };
 }
 
-export async function getSubscription(db: Db, userId: string): Promise<Subscription | null> {
+export async function getSubscription(db: Db, userId: string, mode: PaymentMode): Promise<Subscription | null> {
   const row = await findSubscriptionRow(db, userId);
-  return row ? toSubscription(row) : null;
+  return row ? toSubscription(row, mode) : null;
 }
 
 /**
@@ -219,7 +219,8 @@ export async function startCheckout(
   period: BillingPeriod,
 ): Promise<{ url: string }> {
   const row = await findSubscriptionRow(ctx.database.db, user.id);
-  if (row && isEntitled(row.status) && row.provider === ctx.provider.mode) throw new AppError('ALREADY_SUBSCRIBED');
+  const { mode } = ctx.provider;
+  if (row && row.provider === mode && givesPro(row, mode, Date.now())) throw new AppError('ALREADY_SUBSCRIBED');
   // Only the newest checkout can be paid: two paid checkouts would be two subscriptions.
   await ctx.provider.expireOpenCheckouts?.(user.id);
   const { url } = await ctx.provider.createCheckout({
@@ -247,7 +248,7 @@ export async function confirmCheckout(
   if (!session || session.client_reference_id !== userId) throw new AppError('CHECKOUT_NOT_FOUND');
   const subscriptionId = refId(session.subscription);
   if (session.status === 'complete' && subscriptionId) await syncSubscription(ctx, subscriptionId, userId);
-  return getSubscription(ctx.database.db, userId);
+  return getSubscription(ctx.database.db, userId, ctx.provider.mode);
 }
 
 /** Cancel at the end of the period (cancel = true) or take that back (false); Pro stays meanwhile. */
@@ -257,7 +258,7 @@ export async function setCancelAtPeriodEnd(
   cancel: boolean,
 ): Promise<Subscription | null> {
   const row = await findSubscriptionRow(ctx.database.db, userId);
-  if (!row || !isEntitled(row.status)) throw new AppError('NO_SUBSCRIPTION');
+  if (!row || !givesPro(row, ctx.provider.mode, Date.now())) throw new AppError('NO_SUBSCRIPTION');
   if (row.provider !== ctx.provider.mode) {
     // The sandbox's, after a switch to Stripe: nothing to tell a provider; the sweep ends it on time.
     await ctx.database.db
@@ -268,7 +269,7 @@ export async function setCancelAtPeriodEnd(
     await ctx.provider.setCancelAtPeriodEnd(row.subscriptionId, cancel);
     await syncSubscription(ctx, row.subscriptionId, userId);
   }
-  return getSubscription(ctx.database.db, userId);
+  return getSubscription(ctx.database.db, userId, ctx.provider.mode);
 }
 
 export async function createPortal(ctx: BillingContext, userId: string): Promise<{ url: string }> {
@@ -300,5 +301,5 @@ export async function endForeignSubscription(
 /** Account deletion waits until the subscription is cancelled (spec §4): it would renew otherwise. */
 export async function hasRenewingSubscription(db: Db, userId: string): Promise<boolean> {
   const row = await findSubscriptionRow(db, userId);
-  return Boolean(row && isEntitled(row.status) && !row.cancelAtPeriodEnd);
+  return Boolean(row && isEntitledStatus(row.status) && !row.cancelAtPeriodEnd);
 }

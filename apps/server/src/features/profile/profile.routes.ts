@@ -42,7 +42,7 @@ const profileResponse = (description: string) => ({
 });
 
 async function profileOf(c: Context<MeEnv>): Promise<Profile> {
-  const profile = await getProfile(c.var.deps.db, c.var.user.id);
+  const profile = await getProfile(c.var.deps.db, c.var.user);
   if (!profile) throw new AppError('UNAUTHORIZED');
   return profile;
 }
@@ -75,7 +75,7 @@ export function profileRoutes(auth: Auth) {
         responses: { 200: profileResponse('Updated profile'), ...errorResponses(400, 401) },
       }),
       validate('json', updateProfileSchema),
-      async (c) => c.json(await updateProfile(c.var.deps.db, c.var.user.id, c.req.valid('json'))),
+      async (c) => c.json(await updateProfile(c.var.deps.db, c.var.user, c.req.valid('json'))),
     )
     .delete(
       '/',
@@ -127,7 +127,7 @@ export function profileRoutes(auth: Auth) {
             if (!photoLimiter.hit(c.var.user.id)) throw new AppError('RATE_LIMITED');
           },
         });
-        return c.json(await setProfilePhoto(c.var.deps.db, c.var.deps.files, c.var.user.id, bytes));
+        return c.json(await setProfilePhoto(c.var.deps.db, c.var.deps.files, c.var.user, bytes));
       },
     )
     .delete(
@@ -137,7 +137,7 @@ export function profileRoutes(auth: Auth) {
         summary: 'Remove the profile photo',
         responses: { 200: profileResponse('Updated profile'), ...errorResponses(401) },
       }),
-      async (c) => c.json(await removeProfilePhoto(c.var.deps.db, c.var.deps.files, c.var.user.id)),
+      async (c) => c.json(await removeProfilePhoto(c.var.deps.db, c.var.deps.files, c.var.user)),
     )
     .delete(
       '/connections/:provider',
@@ -150,7 +150,7 @@ export function profileRoutes(auth: Auth) {
         responses: { 200: profileResponse('Updated profile'), ...errorResponses(400, 401, 404, 409) },
       }),
       validate('param', z.object({ provider: z.enum(LOGIN_PROVIDERS) })),
-      async (c) => c.json(await unlinkConnection(c.var.deps.db, c.var.user.id, c.req.valid('param').provider)),
+      async (c) => c.json(await unlinkConnection(c.var.deps.db, c.var.user, c.req.valid('param').provider)),
     )
     .post(
       '/verification-email',

@@ -31,11 +31,17 @@ export const PHOTO_MAX_PIXELS = MAX_INPUT_PIXELS;
 
 type UserRow = typeof users.$inferSelect;
 
+/**
+ * Whose profile: the session's user with the plan the session decided (billing/entitlement.ts), so
+ * the profile's accessLevel is the plan every other route of the same request applies.
+ */
+export type ProfileOwner = { id: string; plan: Plan };
+
 /** The session user's profile, or null when the user no longer exists. */
-export async function getProfile(db: Db, userId: string): Promise<Profile | null> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+export async function getProfile(db: Db, owner: ProfileOwner): Promise<Profile | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, owner.id));
   if (!user) return null;
-  return toProfile(user, await providersOf(db, userId));
+  return toProfile(user, await providersOf(db, owner.id), owner.plan);
 }
 
 /** Login connections of a user, in a fixed order: credential, google, apple. */
@@ -45,8 +51,7 @@ export async function providersOf(db: Db, userId: string): Promise<LoginProvider
   return LOGIN_PROVIDERS.filter((p) => held.has(p));
 }
 
-function toProfile(user: UserRow, providers: LoginProvider[]): Profile {
-  const accessLevel: Plan = user.accessLevel === 'pro' ? 'pro' : 'free';
+function toProfile(user: UserRow, providers: LoginProvider[], accessLevel: Plan): Profile {
   return {
     id: user.id,
     email: user.email,
@@ -61,14 +66,15 @@ function toProfile(user: UserRow, providers: LoginProvider[]): Profile {
   };
 }
 
-async function requireProfile(db: Db, userId: string): Promise<Profile> {
-  const profile = await getProfile(db, userId);
+async function requireProfile(db: Db, owner: ProfileOwner): Promise<Profile> {
+  const profile = await getProfile(db, owner);
   if (!profile) throw new AppError('UNAUTHORIZED');
   return profile;
 }
 
 /** Names and display name (an empty string clears one) and the mail language. */
-export async function updateProfile(db: Db, userId: string, input: UpdateProfileInput): Promise<Profile> {
+export async function updateProfile(db: Db, owner: ProfileOwner, input: UpdateProfileInput): Promise<Profile> {
+  const userId = owner.id;
   const blankToNull = (v: string | undefined) => (v === undefined ? undefined : v === '' ? null : v);
   const patch: Partial<typeof users.$inferInsert> = {};
   if (input.firstName !== undefined) patch.firstName = blankToNull(input.firstName);
@@ -85,7 +91,7 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
       .set({ ...patch, updatedAt: new Date() })
       .where(eq(users.id, userId));
   }
-  return requireProfile(db, userId);
+  return requireProfile(db, owner);
 }
 
 /** Profile photos may be these; GIF is refused. */
@@ -113,7 +119,13 @@ export async function processProfilePhoto(bytes: Uint8Array): Promise<Buffer> {
 }
 
 /** Stores a new photo under a fresh random name and removes the previous one. */
-export async function setProfilePhoto(db: Db, files: FileStore, userId: string, bytes: Uint8Array): Promise<Profile> {
+export async function setProfilePhoto(
+  db: Db,
+  files: FileStore,
+  owner: ProfileOwner,
+  bytes: Uint8Array,
+): Promise<Profile> {
+  const userId = owner.id;
   const webp = await processProfilePhoto(bytes);
   const name = newFileName('webp');
   await files.put(`${AVATAR_FOLDER}/${name}`, webp, { contentType: 'image/webp' });
@@ -134,10 +146,11 @@ export async function setProfilePhoto(db: Db, files: FileStore, userId: string, 
     throw err;
   }
   if (previous && AVATAR_NAME.test(previous)) await files.delete(`${AVATAR_FOLDER}/${previous}`);
-  return requireProfile(db, userId);
+  return requireProfile(db, owner);
 }
 
-export async function removeProfilePhoto(db: Db, files: FileStore, userId: string): Promise<Profile> {
+export async function removeProfilePhoto(db: Db, files: FileStore, owner: ProfileOwner): Promise<Profile> {
+  const userId = owner.id;
   const [row] = await db.select({ key: users.profilePhotoKey }).from(users).where(eq(users.id, userId));
   if (row?.key) {
     await db
@@ -146,7 +159,7 @@ export async function removeProfilePhoto(db: Db, files: FileStore, userId: strin
       .where(and(eq(users.id, userId), eq(users.profilePhotoKey, row.key)));
     if (AVATAR_NAME.test(row.key)) await files.delete(`${AVATAR_FOLDER}/${row.key}`);
   }
-  return requireProfile(db, userId);
+  return requireProfile(db, owner);
 }
 
 /** The bytes of `name` when it is the current photo of `userId`; null otherwise (someone else's, or gone). */
@@ -170,7 +183,8 @@ export async function readOwnAvatar(
  * would remain: a password counts as verified only when the email is verified; Google and Apple
  * identities always are (an unverified one never gets an account, see auth.ts).
  */
-export async function unlinkConnection(db: Db, userId: string, provider: LoginProvider): Promise<Profile> {
+export async function unlinkConnection(db: Db, owner: ProfileOwner, provider: LoginProvider): Promise<Profile> {
+  const userId = owner.id;
   await db.transaction(async (tx) => {
     const [user] = await tx
       .select({ emailVerified: users.emailVerified })
@@ -185,7 +199,7 @@ export async function unlinkConnection(db: Db, userId: string, provider: LoginPr
     if (!verified) throw new AppError('VERIFIED_CONNECTION_REQUIRED');
     await tx.delete(accounts).where(and(eq(accounts.userId, userId), eq(accounts.providerId, provider)));
   });
-  return requireProfile(db, userId);
+  return requireProfile(db, owner);
 }
 
 /**

@@ -61,7 +61,7 @@ export function threadsRoutes(auth: Auth, stop: (answerId: string) => Promise<vo
       validate('query', threadListQuerySchema),
       async (c) => {
         c.header('cache-control', 'no-store');
-        return c.json(await listThreads(c.var.deps.db, c.var.user.id, c.req.valid('query')));
+        return c.json(await listThreads(c.var.deps.db, c.var.user, c.req.valid('query')));
       },
     )
     .get(
@@ -76,7 +76,7 @@ export function threadsRoutes(auth: Auth, stop: (answerId: string) => Promise<vo
       }),
       async (c) => {
         c.header('cache-control', 'no-store');
-        return c.json(await getThreadDetail(c.var.deps.db, c.var.user.id, threadIdOf(c)));
+        return c.json(await getThreadDetail(c.var.deps.db, c.var.user, threadIdOf(c)));
       },
     )
     .get(
@@ -93,7 +93,7 @@ export function threadsRoutes(auth: Auth, stop: (answerId: string) => Promise<vo
       validate('query', threadMessagesQuerySchema),
       async (c) => {
         c.header('cache-control', 'no-store');
-        return c.json(await getThreadMessages(c.var.deps.db, c.var.user.id, threadIdOf(c), c.req.valid('query')));
+        return c.json(await getThreadMessages(c.var.deps.db, c.var.user, threadIdOf(c), c.req.valid('query')));
       },
     )
     .patch(
@@ -105,7 +105,7 @@ export function threadsRoutes(auth: Auth, stop: (answerId: string) => Promise<vo
         responses: { 200: jsonResponse('The updated thread', threadSchema), ...errorResponses(400, 401, 404) },
       }),
       validate('json', updateThreadSchema),
-      async (c) => c.json(await updateThread(c.var.deps.db, c.var.user.id, threadIdOf(c), c.req.valid('json'))),
+      async (c) => c.json(await updateThread(c.var.deps.db, c.var.user, threadIdOf(c), c.req.valid('json'))),
     )
     .delete(
       '/:id',
@@ -115,7 +115,7 @@ export function threadsRoutes(auth: Auth, stop: (answerId: string) => Promise<vo
         responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 404) },
       }),
       async (c) => {
-        const { activeAnswerId } = await deleteThread(c.var.deps.db, c.var.user.id, threadIdOf(c));
+        const { activeAnswerId } = await deleteThread(c.var.deps.db, c.var.user, threadIdOf(c));
         if (activeAnswerId) await stop(activeAnswerId);
         return c.body(null, 204);
       },

@@ -4,6 +4,7 @@ import {
   FREE_HISTORY_DAYS,
   MESSAGE_STATUSES,
   type MessageStatus,
+  type Plan,
   THREAD_MESSAGES_PAGE_SIZE,
   type Thread,
   type ThreadDetail,
@@ -17,7 +18,7 @@ import { and, desc, eq, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { afterCursor, decodeCursor, encodeCursor, keysetTime } from '../../db/keyset.ts';
-import { messages, threads, users } from '../../db/schema/index.ts';
+import { messages, threads } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { defineJob } from '../../lib/queue/job.ts';
 
@@ -100,15 +101,25 @@ export function withinFreeWindow(): SQL {
   return sql`${threads.updatedAt} >= now() - make_interval(days => ${FREE_HISTORY_DAYS}::int)`;
 }
 
+/**
+ * Whose history: the session's user with the plan the session decided (billing/entitlement.ts), so
+ * the window follows the same rule as everything else Pro gives.
+ */
+export type ThreadOwner = { id: string; plan: Plan };
+
 /** What the user may see on their plan: the free window, or everything for Pro. */
-function withinPlanWindow(userId: string): SQL {
-  return sql`(${withinFreeWindow()} or exists (
-    select 1 from ${users} where ${users.id} = ${userId} and ${users.accessLevel} = 'pro'))`;
+function withinPlanWindow(plan: Plan): SQL | undefined {
+  return plan === 'pro' ? undefined : withinFreeWindow();
 }
 
 /** A thread the user owns, has not deleted and may see on their plan. */
-function visibleThread(userId: string, threadId: string): SQL | undefined {
-  return and(eq(threads.id, threadId), eq(threads.userId, userId), isNull(threads.deletedAt), withinPlanWindow(userId));
+function visibleThread(owner: ThreadOwner, threadId: string): SQL | undefined {
+  return and(
+    eq(threads.id, threadId),
+    eq(threads.userId, owner.id),
+    isNull(threads.deletedAt),
+    withinPlanWindow(owner.plan),
+  );
 }
 
 const cursorTime = keysetTime(threads.updatedAt);
@@ -146,11 +157,12 @@ function matchesSearch(userId: string, query: string): SQL {
  * One page of the user's threads, most recently active first (updated_at desc, id desc), after the
  * cursor of the previous page. Deleted threads and those outside the plan window are left out.
  */
-export async function listThreads(db: Db, userId: string, query: ThreadListQuery): Promise<ThreadListResponse> {
+export async function listThreads(db: Db, owner: ThreadOwner, query: ThreadListQuery): Promise<ThreadListResponse> {
+  const userId = owner.id;
   const conditions: (SQL | undefined)[] = [
     eq(threads.userId, userId),
     isNull(threads.deletedAt),
-    withinPlanWindow(userId),
+    withinPlanWindow(owner.plan),
   ];
   if (query.cursor !== undefined) {
     const cursor = decodeCursor(query.cursor);
@@ -198,10 +210,10 @@ export async function getOwnedThread(db: Db, userId: string, threadId: string): 
  * The thread with its newest messages in order (a page: `olderCursor` leads to the ones before) and
  * the stream being generated, if any.
  */
-export async function getThreadDetail(db: Db, userId: string, threadId: string): Promise<ThreadDetail> {
-  const [row] = await db.select(threadColumns).from(threads).where(visibleThread(userId, threadId));
+export async function getThreadDetail(db: Db, owner: ThreadOwner, threadId: string): Promise<ThreadDetail> {
+  const [row] = await db.select(threadColumns).from(threads).where(visibleThread(owner, threadId));
   if (!row) throw new AppError('NOT_FOUND');
-  const page = await messagesPage(db, userId, row.id, THREAD_MESSAGES_PAGE_SIZE);
+  const page = await messagesPage(db, owner.id, row.id, THREAD_MESSAGES_PAGE_SIZE);
   return {
     thread: toThread(row),
     ...page,
@@ -213,13 +225,13 @@ export async function getThreadDetail(db: Db, userId: string, threadId: string):
 /** The messages before a page of the thread (its `olderCursor`), as the person scrolls up. */
 export async function getThreadMessages(
   db: Db,
-  userId: string,
+  owner: ThreadOwner,
   threadId: string,
   query: ThreadMessagesQuery,
 ): Promise<ThreadMessagesPage> {
-  const [row] = await db.select({ id: threads.id }).from(threads).where(visibleThread(userId, threadId));
+  const [row] = await db.select({ id: threads.id }).from(threads).where(visibleThread(owner, threadId));
   if (!row) throw new AppError('NOT_FOUND');
-  return messagesPage(db, userId, row.id, query.limit, Number(query.cursor));
+  return messagesPage(db, owner.id, row.id, query.limit, Number(query.cursor));
 }
 
 /**
@@ -257,11 +269,11 @@ async function messagesPage(
 // Changes. None of them touches updated_at: the history stays ordered by activity.
 
 /** Renames and/or stars the thread. */
-export async function updateThread(db: Db, userId: string, threadId: string, input: UpdateThread): Promise<Thread> {
+export async function updateThread(db: Db, owner: ThreadOwner, threadId: string, input: UpdateThread): Promise<Thread> {
   const patch: Partial<typeof threads.$inferInsert> = {};
   if (input.title !== undefined) patch.title = input.title;
   if (input.starred !== undefined) patch.starred = input.starred;
-  const [row] = await db.update(threads).set(patch).where(visibleThread(userId, threadId)).returning(threadColumns);
+  const [row] = await db.update(threads).set(patch).where(visibleThread(owner, threadId)).returning(threadColumns);
   if (!row) throw new AppError('NOT_FOUND');
   return toThread(row);
 }
@@ -272,13 +284,13 @@ export async function updateThread(db: Db, userId: string, threadId: string, inp
  */
 export async function deleteThread(
   db: Db,
-  userId: string,
+  owner: ThreadOwner,
   threadId: string,
 ): Promise<{ activeAnswerId: string | null }> {
   const [row] = await db
     .update(threads)
     .set({ deletedAt: sql`now()` })
-    .where(visibleThread(userId, threadId))
+    .where(visibleThread(owner, threadId))
     .returning({ id: threads.id, activeAnswerId: threads.activeAnswerId });
   if (!row) throw new AppError('NOT_FOUND');
   return { activeAnswerId: row.activeAnswerId };

@@ -1,6 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   type Locale,
+  modelForPlan,
   type Plan,
   WHATSAPP_CODE_LENGTH,
   WHATSAPP_CODE_LIMITS,
@@ -30,17 +31,14 @@ export type LinkContext = { db: Db; whatsapp: WhatsAppRuntime; models: ModelRegi
 export type LinkUser = { id: string; plan: Plan };
 
 /**
- * The model a WhatsApp chat uses: the one asked for when the plan allows it and it is available,
- * else the catalogue's default, else any the plan allows (with `vision`, only models that read
- * images). Null when there is none.
+ * The model a WhatsApp chat uses: the web's rule (modelForPlan in shared: the one asked for when the
+ * plan includes it, else the catalogue's default, else any the plan includes), with `vision` only
+ * models that read images. Null when there is none.
  */
 export function chooseModel(models: ModelRegistry, wanted: string | undefined, plan: Plan, vision = false) {
   const { models: all, defaultModelId } = models.list('en');
-  const allowed = all.filter(
-    (m) => m.available && (plan === 'pro' || m.tier === 'free') && (!vision || m.capabilities.vision),
-  );
-  const byId = (id: string | null | undefined) => allowed.find((m) => m.id === id);
-  return (byId(wanted) ?? byId(defaultModelId) ?? allowed[0])?.id ?? null;
+  const accepts = (m: (typeof all)[number]) => !vision || m.capabilities.vision;
+  return modelForPlan(all, { wanted, defaultModelId, plan, accepts })?.id ?? null;
 }
 
 function hashCode(secret: string, userId: string, phone: string, code: string): string {

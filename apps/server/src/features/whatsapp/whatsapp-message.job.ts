@@ -2,13 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { chatRequestSchema, type Plan, type UserMessage, WHATSAPP_NEW_CHAT_COMMAND } from '@polymath/shared';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { messages, users, whatsappInbound, whatsappLinks } from '../../db/schema/index.ts';
+import { messages, whatsappInbound, whatsappLinks } from '../../db/schema/index.ts';
 import type { Env } from '../../env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { defineJob, type JobRun } from '../../lib/queue/job.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { saveAttachment } from '../attachments/attachments.service.ts';
+import { paymentModeOf, planAt } from '../billing/entitlement.ts';
+import { planFactsOfUser } from '../billing/plan-facts.ts';
 import type { ChatRuntime } from '../chat/chat-runtime.ts';
 import { type ChatTurnDeps, startChatTurn } from '../chat/chat-turn.ts';
 import type { AnswerOutcome } from '../chat/generation.ts';
@@ -134,10 +136,8 @@ async function handleMessage(
       modelId: whatsappLinks.modelId,
       locale: whatsappLinks.locale,
       threadId: whatsappLinks.threadId,
-      accessLevel: users.accessLevel,
     })
     .from(whatsappLinks)
-    .innerJoin(users, eq(users.id, whatsappLinks.userId))
     .where(eq(whatsappLinks.phone, phone));
 
   if (!link) {
@@ -159,7 +159,9 @@ async function handleMessage(
     return finish([{ texts: [texts.newChat] }], { userId });
   }
 
-  const plan: Plan = link.accessLevel === 'pro' ? 'pro' : 'free';
+  // The plan now, by the same rule as the web's session (billing/entitlement.ts).
+  const facts = await planFactsOfUser(db, userId);
+  const plan: Plan = facts ? planAt(facts, paymentModeOf(deps.env), Date.now()) : 'free';
   const upgradeUrl = `${whatsapp.publicUrl}/payment`;
   const notices: Reply[] =
     plan === 'pro'

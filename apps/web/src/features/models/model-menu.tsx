@@ -22,9 +22,12 @@ export default function ModelMenu({ defaultOpen }: { defaultOpen?: boolean }) {
   const { t } = useTranslation('chat');
   const dispatch = useAppDispatch();
   const toolId = toolIdFromPath(useLocation().pathname);
-  const { models, model, modelId, isPro, isLoading, isError } = useCurrentModel(toolId);
+  const { models, model, notInPlan, modelId, isPro, isLoading, isError } = useCurrentModel(toolId);
   const name = model?.displayName ?? modelId;
   const descriptionId = useId();
+  const noteId = useId();
+  const planNote =
+    notInPlan && model ? t('models.notInPlan', { wanted: notInPlan.displayName, name: model.displayName }) : null;
 
   const choose = (option: PublicModel) => {
     if (isModelLocked(option, isPro)) {
@@ -49,30 +52,44 @@ export default function ModelMenu({ defaultOpen }: { defaultOpen?: boolean }) {
           collisionPadding={8}
           className="z-50 max-h-[min(32rem,var(--radix-dropdown-menu-content-available-height))] w-[min(24rem,calc(100vw-1rem))] overflow-y-auto rounded-2xl border border-border bg-bg p-1.5 text-fg shadow-xl"
           data-testid="model-menu"
+          aria-describedby={planNote ? noteId : undefined}
         >
           {models.length === 0 ? (
             <p className="px-3 py-2 text-sm text-muted" role="status">
               {isLoading ? t('models.loading') : isError ? t('models.loadFailed') : t('models.none')}
             </p>
           ) : (
-            <DropdownMenu.RadioGroup value={model?.id ?? ''}>
-              {groupByProvider(models).map((group, index) => (
-                <DropdownMenu.Group key={group.provider}>
-                  {index > 0 ? <DropdownMenu.Separator className="my-1 h-px bg-border" /> : null}
-                  <DropdownMenu.Label className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-muted">
-                    {group.label}
-                  </DropdownMenu.Label>
-                  {group.models.map((option) => (
-                    <ModelOption
-                      key={option.id}
-                      model={option}
-                      locked={isModelLocked(option, isPro)}
-                      onChoose={choose}
-                    />
-                  ))}
-                </DropdownMenu.Group>
-              ))}
-            </DropdownMenu.RadioGroup>
+            <>
+              {planNote ? (
+                // The tool's model is a Pro model: say which one answers instead (modelForPlan in
+                // shared); it describes the menu, so a screen reader says it when the menu opens.
+                <DropdownMenu.Label
+                  id={noteId}
+                  className="px-3 pb-1 pt-2 text-xs text-muted"
+                  data-testid="model-plan-note"
+                >
+                  {planNote}
+                </DropdownMenu.Label>
+              ) : null}
+              <DropdownMenu.RadioGroup value={model?.id ?? ''}>
+                {groupByProvider(models).map((group, index) => (
+                  <DropdownMenu.Group key={group.provider}>
+                    {index > 0 ? <DropdownMenu.Separator className="my-1 h-px bg-border" /> : null}
+                    <DropdownMenu.Label className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-muted">
+                      {group.label}
+                    </DropdownMenu.Label>
+                    {group.models.map((option) => (
+                      <ModelOption
+                        key={option.id}
+                        model={option}
+                        locked={isModelLocked(option, isPro)}
+                        onChoose={choose}
+                      />
+                    ))}
+                  </DropdownMenu.Group>
+                ))}
+              </DropdownMenu.RadioGroup>
+            </>
           )}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

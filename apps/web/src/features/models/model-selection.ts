@@ -1,20 +1,15 @@
-import type { ModelProvider, PublicModel } from '@polymath/shared';
+import { type ModelProvider, modelForPlan, type PublicModel } from '@polymath/shared';
 
 /** A Pro model is locked for everyone who is not Pro (signed-out visitors included). */
 export function isModelLocked(model: Pick<PublicModel, 'tier'>, isPro: boolean): boolean {
   return model.tier === 'pro' && !isPro;
 }
 
-/** A model can be sent to: its provider is configured and the person's plan allows it. */
-export function isModelUsable(model: Pick<PublicModel, 'tier' | 'available'>, isPro: boolean): boolean {
-  return model.available && !isModelLocked(model, isPro);
-}
-
 /**
- * The model a tool talks to. The stored choice (the tool setting's modelName) wins while it exists
- * and can be used; otherwise the server's default model; otherwise the first usable model. When
- * nothing is usable, the stored choice or the default is still returned so the header can name it
- * (sending then answers with the server's error).
+ * The model a tool talks to: the shared rule (modelForPlan: the stored choice, else the server's
+ * default model, else the first the plan includes), the one the server follows too. When nothing
+ * is usable, the stored choice or the default is still returned so the header can name it (sending
+ * then answers with the server's error).
  */
 export function resolveModel(
   models: readonly PublicModel[],
@@ -22,10 +17,10 @@ export function resolveModel(
   defaultModelId: string | null,
   isPro: boolean,
 ): PublicModel | undefined {
-  const chosen = modelName ? models.find((m) => m.id === modelName) : undefined;
-  const fallback = defaultModelId ? models.find((m) => m.id === defaultModelId) : undefined;
-  for (const candidate of [chosen, fallback]) if (candidate && isModelUsable(candidate, isPro)) return candidate;
-  return models.find((m) => isModelUsable(m, isPro)) ?? fallback ?? chosen;
+  const plan = isPro ? 'pro' : 'free';
+  const answering = modelForPlan(models, { wanted: modelName, defaultModelId, plan });
+  const byId = (id: string | null | undefined) => (id ? models.find((m) => m.id === id) : undefined);
+  return answering ?? byId(defaultModelId) ?? byId(modelName);
 }
 
 export type ProviderGroup = { provider: ModelProvider; label: string; models: PublicModel[] };

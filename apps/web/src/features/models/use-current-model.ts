@@ -1,4 +1,4 @@
-import { type ChatToolId, DEFAULT_CHAT_TOOL_SETTINGS, type PublicModel } from '@polymath/shared';
+import { type ChatToolId, DEFAULT_CHAT_TOOL_SETTINGS, modelNotInPlan, type PublicModel } from '@polymath/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../lib/store/store.ts';
@@ -10,6 +10,11 @@ export type CurrentModel = {
   models: PublicModel[];
   /** The model in use (see resolveModel); undefined until the catalogue is known. */
   model: PublicModel | undefined;
+  /**
+   * The model the tool asks for when the person's plan does not include it (web search's default,
+   * gpt-4.1, is a Pro model): `model` answers instead, and the model menu says so.
+   */
+  notInPlan: PublicModel | undefined;
   /** What a request names: the resolved model, else the stored choice while the catalogue loads. */
   modelId: string;
   isPro: boolean;
@@ -27,9 +32,11 @@ export function useCurrentModel(toolId: ChatToolId): CurrentModel {
     () => (data ? resolveModel(data.models, setting?.modelName, data.defaultModelId, isPro) : undefined),
     [data, setting?.modelName, isPro],
   );
+  const wanted = data ? modelNotInPlan(data.models, setting?.modelName, isPro ? 'pro' : 'free') : undefined;
   return {
     models: data?.models ?? [],
     model,
+    notInPlan: wanted && model && wanted.id !== model.id ? wanted : undefined,
     modelId: model?.id ?? setting?.modelName ?? DEFAULT_CHAT_TOOL_SETTINGS[toolId].modelName,
     isPro,
     isLoading,

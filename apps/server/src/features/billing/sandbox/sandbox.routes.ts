@@ -71,7 +71,7 @@ export function sandboxRoutes(auth: Auth, billing: BillingRuntime, sandbox: Sand
       async (c) => {
         // Its events are delivered (and the record synced) before advanceClock returns.
         await sandbox.advanceClock(c.var.user.id);
-        return c.json({ subscription: await getSubscription(c.var.deps.db, c.var.user.id) });
+        return c.json({ subscription: await getSubscription(c.var.deps.db, c.var.user.id, billing.provider.mode) });
       },
     );
 }
