@@ -115,7 +115,7 @@ function inkColumns(p: Pixels, box: PhotoBox): number[] {
 /**
  * One fixture per code path of the pipeline: Latin (a JPEG, enlarged for OCR), right-to-left (a
  * photo-sized JPEG read at its own size), CJK (a PNG, where nothing outside the boxes may change at
- * all) and a transparent PNG; the photo with no text has its own test below. How well every language
+ * all), a transparent PNG and a degraded shot; the photo with no text has its own test below. How well every language
  * and background is read (the accuracy matrix: 21 photos, plain, noisy and degraded, and language
  * detection for each language) is benchmark B11's (`npm run bench -- b11`), with the same limits
  * (cerLimit); OCR_MATRIX=all runs every one of these tests on all 21 photos here too.
@@ -125,6 +125,8 @@ const PATH_FIXTURES: readonly FixtureSpec[] = [
   { language: 'ar', background: 'noisy', format: 'jpeg', width: 2000, height: 1400 },
   { language: 'zh-Hans', background: 'noisy', format: 'png' },
   { language: 'en', background: 'transparent', format: 'png' },
+  // A degraded shot: small letters, turned by 1.5°, unevenly lit, a low-quality JPEG.
+  { language: 'en', background: 'degraded', format: 'jpeg' },
 ];
 const UNIT_FIXTURES = process.env.OCR_MATRIX === 'all' ? FIXTURE_SPECS : PATH_FIXTURES;
 
