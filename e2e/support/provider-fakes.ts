@@ -63,3 +63,15 @@ export async function scriptImageFakes(script: FakeImageScript | FakeImageScript
     body: JSON.stringify(script),
   });
 }
+
+/**
+ * Sets an OpenAI model's context window in the stand-in (null: none), which refuses longer requests
+ * with OpenAI's context_length_exceeded error. Shared by every worker: use a model no other spec uses.
+ */
+export async function setContextWindow(model: string, tokens: number | null): Promise<void> {
+  await control('context-window', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ model, tokens }),
+  });
+}

@@ -3,11 +3,13 @@ import type { Env } from './env.ts';
 import type { BillingRuntime } from './features/billing/billing-runtime.ts';
 import { billingSweepJob, stripePriceCheckJob } from './features/billing/billing-sweep.ts';
 import type { ChatRuntime } from './features/chat/chat-runtime.ts';
+import { createThreadSummaryJob } from './features/chat/summaries/thread-summary.job.ts';
 import { createDocumentJob } from './features/documents/document.job.ts';
 import { createImageJob } from './features/images/image.job.ts';
 import type { ImageModelRegistry } from './features/images/image-models.ts';
 import { purgeDeletedThreadsJob } from './features/threads/threads.service.ts';
 import { createPhotoTranslateJob } from './features/tools/photo-translate/photo-translate.job.ts';
+import { usageRollupJob } from './features/usage/usage-rollup.job.ts';
 import { createWhatsAppMessageJob } from './features/whatsapp/whatsapp-message.job.ts';
 import type { WhatsAppRuntime } from './features/whatsapp/whatsapp-runtime.ts';
 import { createWhatsAppSendJob } from './features/whatsapp/whatsapp-send.job.ts';
@@ -37,5 +39,12 @@ export function appJobs(deps: {
     purgeDeletedThreadsJob(db),
     createWhatsAppMessageJob({ ...deps, db }),
     createWhatsAppSendJob({ db, whatsapp: deps.whatsapp }),
+    createThreadSummaryJob({
+      db,
+      models: deps.chat.models,
+      historyTokens: deps.env.CHAT_HISTORY_TOKENS,
+      logger: deps.logger,
+    }),
+    usageRollupJob(db),
   ];
 }

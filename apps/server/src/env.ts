@@ -77,6 +77,11 @@ const envSchema = z.object({
    * larger documents are answered from their best passages, found with full-text search.
    */
   PDF_WHOLE_DOCUMENT_MAX_TOKENS: z.coerce.number().int().min(0).max(10_000_000).default(24_000),
+  /**
+   * Long chats (decision 027): the most tokens of recent messages a turn sends word for word (within
+   * half of what the model reads); older ones are summarised in blocks.
+   */
+  CHAT_HISTORY_TOKENS: z.coerce.number().int().min(500).max(10_000_000).default(16_000),
   /** Fair use for everyone (Pro included): messages per user per window. */
   CHAT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(30),
   CHAT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),

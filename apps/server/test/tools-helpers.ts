@@ -2,6 +2,7 @@ import { createApp } from '../src/app.ts';
 import type { AppDeps } from '../src/app-env.ts';
 import type { Database } from '../src/db/client.ts';
 import { createChatRuntime } from '../src/features/chat/chat-runtime.ts';
+import { createThreadSummaryJob } from '../src/features/chat/summaries/thread-summary.job.ts';
 import { createDocumentJob } from '../src/features/documents/document.job.ts';
 import { createImageJob } from '../src/features/images/image.job.ts';
 import { createImageModelRegistry } from '../src/features/images/image-models.ts';
@@ -49,6 +50,10 @@ export async function startToolsApp(
       createPhotoTranslateJob({ db: deps.db, files: deps.files, chatModels: chat.models, retryDelaySeconds: 0 }),
       createWhatsAppMessageJob({ ...deps, chat, imageModels, whatsapp }, { retryDelaySeconds: 1 }),
       createWhatsAppSendJob({ db: deps.db, whatsapp }, { retryDelaySeconds: 0 }),
+      createThreadSummaryJob(
+        { db: deps.db, models: chat.models, historyTokens: deps.env.CHAT_HISTORY_TOKENS, logger: deps.logger },
+        { retryDelaySeconds: 0 },
+      ),
     ],
     timing: FAST_QUEUE,
     work: overrides.work ?? true,

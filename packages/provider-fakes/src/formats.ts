@@ -13,7 +13,8 @@ export type Frame = { kind: 'meta' | 'reasoning' | 'text' | 'tail'; data: string
 /** The request APIs the stand-ins speak. */
 export type Wire = 'chat' | 'responses' | 'anthropic' | 'gemini';
 
-export type Usage = { input: number; reasoning: number; output: number };
+/** `cached`: of the input, what the provider's prompt cache held (OpenAI and DeepSeek chat; 0 elsewhere). */
+export type Usage = { input: number; reasoning: number; output: number; cached: number };
 
 export type AnswerContext = {
   plan: AnswerPlan;
@@ -51,7 +52,7 @@ function chatUsage({ plan, usage }: AnswerContext) {
     prompt_tokens: usage.input,
     completion_tokens: completion,
     total_tokens: usage.input + completion,
-    prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
+    prompt_tokens_details: { cached_tokens: usage.cached, audio_tokens: 0 },
     completion_tokens_details: {
       reasoning_tokens: usage.reasoning,
       audio_tokens: 0,
@@ -59,7 +60,10 @@ function chatUsage({ plan, usage }: AnswerContext) {
       rejected_prediction_tokens: 0,
     },
     // DeepSeek reports its context cache next to OpenAI's fields.
-    ...(plan.provider === 'deepseek' && { prompt_cache_hit_tokens: 0, prompt_cache_miss_tokens: usage.input }),
+    ...(plan.provider === 'deepseek' && {
+      prompt_cache_hit_tokens: usage.cached,
+      prompt_cache_miss_tokens: usage.input - usage.cached,
+    }),
   };
 }
 
@@ -165,7 +169,7 @@ const chat: WireFormat = {
 function responsesUsage({ usage }: AnswerContext) {
   return {
     input_tokens: usage.input,
-    input_tokens_details: { cached_tokens: 0 },
+    input_tokens_details: { cached_tokens: usage.cached },
     output_tokens: usage.output + usage.reasoning,
     output_tokens_details: { reasoning_tokens: usage.reasoning },
     total_tokens: usage.input + usage.output + usage.reasoning,

@@ -21,6 +21,11 @@
  *   POST /__control/reset         zero the counts, forget requests, queued scripts and served pictures
  *   POST /__control/script        a FakeScript or FakeScript[] for the next chat requests (any provider)
  *   POST /__control/image-script  a FakeImageScript or FakeImageScript[] for the next image requests
+ *   POST /__control/context-window { model, tokens }: the model's context window (tokens null: none)
+ *
+ * OpenAI chat requests are measured as OpenAI does (context-window.ts): the prompt in o200k tokens,
+ * refused with OpenAI's context_length_exceeded error when it (with max_tokens) exceeds the model's
+ * window, and a prefix an earlier request already sent reported as cached (OpenAI and DeepSeek).
  *
  * Chat requests that offer tools get a tool call back (see script.ts `tool`, tools.ts), and the
  * request carrying the tool's result gets text; with no tools offered, nothing changes.
@@ -30,6 +35,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { contextLengthError, createPromptCache, type PromptMeasure } from './context-window.ts';
 import { type AnswerContext, errorBody, type Frame, responseId, WIRE_FORMATS, type Wire } from './formats.ts';
 import {
   asksForImages,
@@ -82,6 +88,8 @@ export type ProviderFakes = {
   imageScript(next: FakeImageScript | FakeImageScript[]): void;
   /** Responses still open: streaming, hanging, or waiting to answer. */
   active(): number;
+  /** Sets an OpenAI model's context window (null: no limit); the known models have theirs. */
+  contextWindow(model: string, tokens: number | null): void;
   close(): Promise<void>;
 };
 
@@ -214,6 +222,7 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
     return index === -1 ? undefined : queue.splice(index, 1)[0];
   };
   let imageQueue: FakeImageScript[] = [];
+  const prompts = createPromptCache();
   /** Pictures answered as URLs, by file name. */
   const files = new Map<string, { bytes: Buffer; mediaType: string }>();
   let serial = 0;
@@ -233,6 +242,7 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
     queue = [];
     imageQueue = [];
     files.clear();
+    prompts.reset();
   };
   const script = (next: FakeScript | FakeScript[]) => {
     queue.push(...(Array.isArray(next) ? next : [next]));
@@ -489,6 +499,20 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
       sendJson(res, 400, errorBody(provider, 400, err.message), ids);
       return;
     }
+    // OpenAI and DeepSeek chat: the prompt measured as OpenAI does, refused when longer than the window.
+    let measured: PromptMeasure | undefined;
+    if (found.wire === 'chat' && (provider === 'openai' || provider === 'deepseek')) {
+      measured = prompts.measure(model, request);
+      const window = provider === 'openai' ? prompts.windowOf(model) : null;
+      const completion = [request.max_completion_tokens, request.max_tokens].find((v) => typeof v === 'number') as
+        | number
+        | undefined;
+      if (window !== null && measured.tokens + (completion ?? 0) > window) {
+        sendJson(res, 400, contextLengthError(window, measured.tokens, completion), ids);
+        return;
+      }
+      measured.remember();
+    }
     const plan = planAnswer(chosen, provider, model, turn);
     if (plan.status !== undefined) {
       sendJson(res, plan.status, errorBody(provider, plan.status), ids);
@@ -515,7 +539,12 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
       plan,
       id: responseId(found.wire, n),
       created: Math.floor(Date.now() / 1000),
-      usage: { input: promptTokens(request), reasoning: plan.reasoning.length, output: answerTokens(plan).length },
+      usage: {
+        input: measured?.tokens ?? promptTokens(request),
+        cached: measured?.cached ?? 0,
+        reasoning: plan.reasoning.length,
+        output: answerTokens(plan).length,
+      },
       includeUsage: (request.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true,
     };
     if (streaming) {
@@ -562,6 +591,23 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
           res.writeHead(204).end();
         } catch (err) {
           sendJson(res, 400, { error: `expected a FakeScript or FakeScript[]: ${(err as Error).message}` });
+        }
+        return;
+      }
+      case 'POST /__control/context-window': {
+        try {
+          const value = JSON.parse((await readBody(req)).toString('utf8')) as { model?: unknown; tokens?: unknown };
+          const tokens = value.tokens;
+          if (
+            typeof value.model !== 'string' ||
+            !(tokens === null || (Number.isInteger(tokens) && (tokens as number) > 0))
+          ) {
+            throw new Error('expected { model: string, tokens: positive integer | null }');
+          }
+          prompts.setWindow(value.model, tokens as number | null);
+          res.writeHead(204).end();
+        } catch (err) {
+          sendJson(res, 400, { error: (err as Error).message });
         }
         return;
       }
@@ -628,6 +674,7 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
     script,
     imageScript,
     active: () => open.size,
+    contextWindow: (model, tokens) => prompts.setWindow(model, tokens),
     close: async () => {
       for (const stop of [...open.values()]) stop();
       server.closeAllConnections();

@@ -31,6 +31,7 @@ export * from './photo-translate/photo-languages.ts';
 export * from './photo-translate/photo-translate.schema.ts';
 export * from './tattoo-generator/tattoo-generator.schema.ts';
 export * from './threads/thread.schema.ts';
+export * from './threads/thread-summary.schema.ts';
 export * from './web-search/answer-sources.ts';
 export * from './web-search/citations.ts';
 export * from './web-search/people-research.ts';

@@ -54,6 +54,8 @@ export const ERROR_MESSAGES = {
   CREDITS_UNAVAILABLE: 'Could not fetch credits.',
   GENERATION_IN_PROGRESS: 'An answer is still being written in this chat. Wait for it or stop it first.',
   TOOL_REQUIRES_PRO: 'This tool is part of Pro. Upgrade to use it.',
+  CONTEXT_TOO_LONG:
+    'This chat has grown too long for the model to read. Continue in a new chat that starts with a summary of this one.',
   // Images
   IMAGE_LIMIT_REACHED: "You have reached today's image limit. New images can be made after the daily reset.",
   IMAGE_FAILED: 'The image could not be made. Try again in a moment: nothing was charged.',
@@ -131,6 +133,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   CREDITS_UNAVAILABLE: 503,
   GENERATION_IN_PROGRESS: 409,
   TOOL_REQUIRES_PRO: 403,
+  CONTEXT_TOO_LONG: 422,
   IMAGE_LIMIT_REACHED: 429,
   IMAGE_FAILED: 502,
   IMAGE_REFUSED: 422,

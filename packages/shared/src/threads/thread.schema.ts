@@ -3,6 +3,7 @@ import { oneLineText } from '../app/text.ts';
 import { THREAD_TITLE_MAX_LENGTH, VALIDATION_MESSAGES } from '../auth/validation-messages.ts';
 import { CHAT_TOOL_IDS } from '../chat/tool-settings.ts';
 import { THREAD_MESSAGES_PAGE_SIZE, THREAD_PAGE_SIZE, THREAD_SEARCH_MAX_LENGTH } from './thread-limits.ts';
+import { threadSummaryMarkerSchema } from './thread-summary.schema.ts';
 
 export const threadSchema = z.object({
   id: z.string(),
@@ -89,6 +90,8 @@ export const threadDetailSchema = z.object({
   olderCursor: olderCursorSchema,
   activeAnswerId: z.string().nullable(),
   toolInput: z.record(z.string(), z.unknown()).nullable(),
+  /** Where earlier messages are summarised for the model, if they are (a long chat). */
+  summary: threadSummaryMarkerSchema.nullable().optional(),
 });
 export type ThreadDetail = z.infer<typeof threadDetailSchema>;
 

@@ -77,6 +77,13 @@ export const messages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Bumped while streaming; a 'streaming' row whose heartbeat is stale belongs to a dead process. */
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /**
+     * What the model reads of this message (its text and function calls), measured once when the
+     * answer settles so no turn counts the history again (decision 027): o200k tokens (OpenAI-family
+     * models) and the estimate (every other model). Null until measured; a turn measures such rows itself.
+     */
+    contextTokens: integer('context_tokens'),
+    contextEstimate: integer('context_estimate'),
     textSearch: tsvector('text_search').generatedAlwaysAs(sql`to_tsvector('simple', text)`),
   },
   (t) => [
@@ -99,3 +106,36 @@ export const creditUsage = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
+
+/**
+ * The summary of a thread's earlier messages (decision 028): every message up to `through_seq` is
+ * folded into `text`, which a turn sends in place of them. Made in blocks by the thread-summary job
+ * (a small model of the thread's provider, or an extract for the demo model), so it changes once per
+ * block and the prompt's prefix stays the same between turns. The messages stay in the thread.
+ */
+export const threadSummaries = pgTable('thread_summaries', {
+  threadId: text('thread_id')
+    .primaryKey()
+    .references(() => threads.id, { onDelete: 'cascade' }),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The last message folded in (its seq, and its id for the chat's marker). */
+  throughSeq: bigint('through_seq', { mode: 'number' }).notNull(),
+  throughMessageId: text('through_message_id').notNull(),
+  text: text('text').notNull(),
+  /** `model`: written by a model; `extract`: lines taken from the messages (demo, or the model failed). */
+  kind: text('kind').notNull(),
+  /** The model that wrote it (null for an extract). */
+  modelId: text('model_id'),
+  contextTokens: integer('context_tokens').notNull(),
+  contextEstimate: integer('context_estimate').notNull(),
+  /**
+   * A chat continued from another one (too long for its model): the summary is of that chat, and
+   * through_seq is 0 (none of this thread's messages is in it).
+   */
+  fromThreadId: text('from_thread_id'),
+  /** How many blocks have been folded in. */
+  folds: integer('folds').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -49,5 +49,7 @@ export const images = pgTable(
   (t) => [
     index('images_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()).where(sql`deleted_at is null`),
     index('images_answer_idx').on(t.answerId),
+    // The daily usage rollup reads a day's images (features/usage).
+    index('images_created_idx').on(t.createdAt),
   ],
 );

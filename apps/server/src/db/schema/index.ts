@@ -4,4 +4,5 @@ export * from './billing.ts';
 export * from './chat.ts';
 export * from './documents.ts';
 export * from './images.ts';
+export * from './usage.ts';
 export * from './whatsapp.ts';

@@ -11,11 +11,11 @@ import { checkMessageDocuments } from '../documents/document-turn.ts';
 import { createDemoModel } from '../models/demo-model.ts';
 import type { ToolDefinition, ToolServices, ToolTurn } from '../tools/tool-definition.ts';
 import type { ToolRegistry } from '../tools/tool-registry.ts';
+import { recordAnswer } from './answer-usage.ts';
 import {
   checkAttachments,
   checkModel,
   claimThread,
-  modelMessagesFor,
   releaseThread,
   userMessageText,
   writeTurn,
@@ -23,6 +23,10 @@ import {
 import type { ChatRuntime } from './chat-runtime.ts';
 import { canWriteFirstTurn, confirmFirstTurn, writeFirstTurn } from './first-turn.ts';
 import { type AnswerOutcome, startGeneration } from './generation.ts';
+import { meterModel } from './metered-model.ts';
+import { threadSummaryJob } from './summaries/thread-summary.job.ts';
+import { MESSAGE_OVERHEAD_TOKENS, tokensFor } from './token-count.ts';
+import { buildTurnContext } from './turn-context.ts';
 
 /** What a chat turn needs from the app, for the life of the process. */
 export type ChatTurnDeps = {
@@ -159,14 +163,21 @@ export async function startChatTurn(
       newWithoutDocuments: first?.kind === 'written',
     };
     const prepared = tool.prepare ? await tool.prepare(turn) : null;
-    const modelMessages = await modelMessagesFor(db, files, {
+    // A message the tool declines gets its fixed answer without a model (or a function) being asked.
+    const declined = text ? (tool.decline?.({ text, locale, input }) ?? null) : null;
+    const functions = declined === null ? await tool.functions?.(turn) : undefined;
+    // What the model reads, within its budget: the prompt, the summary of earlier messages and the
+    // newest messages that fit (decision 027).
+    const context = await buildTurnContext(db, files, {
       userId: user.id,
       threadId: request.threadId,
       answerId,
+      model,
+      historyTokens: env.CHAT_HISTORY_TOKENS,
+      system: [tool.systemPrompt({ locale, input, now: at }), prepared?.system].filter(Boolean).join('\n\n'),
+      functions: functions ? Object.keys(functions).length : 0,
       firstMessage: created && request.trigger === 'submit-message' ? request.message : undefined,
     });
-    // A message the tool declines gets its fixed answer without a model (or a function) being asked.
-    const declined = text ? (tool.decline?.({ text, locale, input }) ?? null) : null;
     const script = prepared?.demo ?? tool.demo;
     const languageModel =
       declined !== null
@@ -187,8 +198,14 @@ export async function startChatTurn(
                 }
               : {}),
           });
-    const functions = declined === null ? await tool.functions?.(turn) : undefined;
+    const metered = meterModel(languageModel, {
+      maxOutputTokens: context.budget.answerRoom,
+      inputTokens: context.inputTokens,
+      tokenizer: model.tokenizer,
+      overflow: context.overflow && declined === null,
+    });
     const finishAnswer = tool.finishAnswer;
+    const question = request.trigger === 'submit-message' ? request.message : null;
     const generation = await startGeneration({
       db,
       logger,
@@ -197,15 +214,40 @@ export async function startChatTurn(
       threadId: request.threadId,
       answerId,
       modelId: model.id,
-      model: languageModel,
-      system: [tool.systemPrompt({ locale, input, now: at }), prepared?.system].filter(Boolean).join('\n\n'),
+      model: metered.model,
+      system: context.instructions,
       functions,
       maxSteps: functions ? (tool.maxSteps ?? 3) : 1,
-      modelMessages,
+      modelMessages: context.messages,
       createdAt: at,
       finishParts: finishAnswer && declined === null ? (parts) => finishAnswer(parts, turn) : undefined,
-      // A declined message used nothing: its free message is given back.
-      onSettled: (outcome) => settleAnswerCredit(db, answerId, declined === null && outcome.answered),
+      onUsage: metered.record,
+      onSettled: async (outcome, parts) => {
+        // A declined message used nothing: its free message is given back.
+        await settleAnswerCredit(db, answerId, declined === null && outcome.answered);
+        const answer = await recordAnswer(db, {
+          answerId,
+          threadId: request.threadId,
+          userId: user.id,
+          plan: user.plan,
+          toolId: tool.id,
+          model,
+          outcome,
+          parts,
+          usage: metered.usage(),
+          estimatedInputTokens: context.inputTokens,
+          question: question ? { id: question.id, parts: question.parts as typeof parts } : null,
+          measured: context.measured,
+          at,
+        });
+        // The messages after the summary outgrew the history cap: fold the oldest block (a job).
+        const tail = context.tailTokens + tokensFor(model.tokenizer, answer) + MESSAGE_OVERHEAD_TOKENS;
+        if (context.leftOut || tail > context.budget.history) {
+          await deps.services.jobs
+            .send(threadSummaryJob, { threadId: request.threadId })
+            .catch((err: unknown) => logger.debug({ err }, 'no summary job (no queue)'));
+        }
+      },
       durable,
     });
     return { answerId, stream: generation.stream, settled: generation.settled };

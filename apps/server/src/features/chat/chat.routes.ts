@@ -11,6 +11,7 @@ import type { Auth } from '../auth/auth.ts';
 import { requireUser, type UserEnv } from '../auth/require-user.ts';
 import type { ChatRuntime } from './chat-runtime.ts';
 import { type ChatTurnDeps, startChatTurn } from './chat-turn.ts';
+import { continueInNewChat } from './summaries/continue-chat.ts';
 
 /** A message of 20,000 characters in any script fits; anything bigger is not a chat message. */
 export const CHAT_BODY_LIMIT = 128 * 1024;
@@ -97,6 +98,29 @@ export function chatRoutes(auth: Auth, turns: ChatTurnDeps, now: () => Date = ()
         const thread = await ownedThread(c.var.deps.db, c.var.user.id, c.req.param('threadId'));
         if (thread.activeAnswerId) await runtime.stop(thread.activeAnswerId);
         return c.body(null, 204);
+      },
+    )
+    .post(
+      '/:threadId/continue',
+      signedIn,
+      describeRoute({
+        tags: ['chat'],
+        summary: 'Start a new chat that continues this one from a summary of it (offered on CONTEXT_TOO_LONG)',
+        responses: {
+          201: { description: '{ threadId }: the new chat, of the same tool and model' },
+          404: { description: 'Chat not found' },
+          409: { description: 'GENERATION_IN_PROGRESS' },
+        },
+      }),
+      async (c) => {
+        const thread = await ownedThread(c.var.deps.db, c.var.user.id, c.req.param('threadId'));
+        // It may ask a model for the summary: fair use counts it as a message.
+        if (!runtime.fairUse.hit(c.var.user.id)) throw new AppError('RATE_LIMITED');
+        const made = await continueInNewChat(
+          { db: turns.db, models: runtime.models, historyTokens: turns.env.CHAT_HISTORY_TOKENS, logger: c.var.log },
+          { userId: c.var.user.id, threadId: thread.id, now: now() },
+        );
+        return c.json(made, 201);
       },
     );
 }

@@ -1,6 +1,5 @@
 import { type ChatRequest, type Plan, THREAD_TITLE_MAX_LENGTH, type UserMessage } from '@polymath/shared';
-import { convertToModelMessages, isToolUIPart, type ModelMessage, type UIMessage } from 'ai';
-import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { messages, threads } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -189,52 +188,6 @@ export async function writeTurn(
     heartbeatAt: now,
     createdAt: new Date(now.getTime() + 1),
   });
-}
-
-/**
- * The conversation so far as the model reads it; attached images become their bytes, and finished
- * function calls (with their results) stay, so a tool's model knows what it already did. A thread
- * this request created holds only the message just sent, so it is not read back.
- */
-export async function modelMessagesFor(
-  db: Db,
-  files: FileStore,
-  args: { userId: string; threadId: string; answerId: string; firstMessage?: UserMessage | undefined },
-): Promise<ModelMessage[]> {
-  const { userId, threadId, answerId, firstMessage } = args;
-  const rows = firstMessage
-    ? [{ id: firstMessage.id, role: 'user', parts: firstMessage.parts as unknown }]
-    : await db
-        .select({ id: messages.id, role: messages.role, parts: messages.parts })
-        .from(messages)
-        .where(and(eq(messages.threadId, threadId), eq(messages.userId, userId)))
-        .orderBy(asc(messages.seq));
-  const history: UIMessage[] = [];
-  for (const row of rows) {
-    if (row.id === answerId) continue;
-    const parts = row.parts as UIMessage['parts'];
-    const kept: UIMessage['parts'] = [];
-    for (const part of parts) {
-      if (part.type === 'text') kept.push({ type: 'text', text: part.text });
-      // Step boundaries keep an answer's function call and its result before the text written
-      // from it (without them the model would read the text first, then the result).
-      else if (part.type === 'step-start' && row.role === 'assistant') kept.push(part);
-      else if (isToolUIPart(part) && row.role === 'assistant') {
-        if (part.state === 'output-available' || part.state === 'output-error') kept.push(part);
-      } else if (part.type === 'file' && row.role === 'user' && isImagePart(part)) {
-        const bytes = await readOwnedAttachment(files, userId, part.url);
-        if (bytes) {
-          kept.push({
-            type: 'file',
-            mediaType: part.mediaType,
-            url: `data:${part.mediaType};base64,${Buffer.from(bytes).toString('base64')}`,
-          });
-        }
-      }
-    }
-    if (kept.length > 0) history.push({ id: row.id, role: row.role as 'user' | 'assistant', parts: kept });
-  }
-  return convertToModelMessages(history);
 }
 
 /** Checks every attachment of the message is the sender's own upload before anything is written. */

@@ -1,7 +1,16 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { ChatMessageMetadata, MessageStatus } from '@polymath/shared';
 import { ERROR_MESSAGES } from '@polymath/shared';
-import { type ModelMessage, stepCountIs, streamText, type ToolSet, type UIMessage, type UIMessageChunk } from 'ai';
+import {
+  type Instructions,
+  type LanguageModelUsage,
+  type ModelMessage,
+  stepCountIs,
+  streamText,
+  type ToolSet,
+  type UIMessage,
+  type UIMessageChunk,
+} from 'ai';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -10,6 +19,7 @@ import { createAnswerParts } from './answer-parts.ts';
 import { answerSaverFor } from './answer-saver.ts';
 import { messagePartsText } from './chat.service.ts';
 import type { AbortReason, ChatRuntime } from './chat-runtime.ts';
+import { answerErrorCode } from './metered-model.ts';
 import { plainAnswerChunks } from './plain-answer.ts';
 
 /** Tries of the final write (200 ms, then 800 ms apart). */
@@ -25,7 +35,8 @@ export type GenerationInput = {
   answerId: string;
   modelId: string;
   model: LanguageModelV4;
-  system: string;
+  /** The tool's prompt and the summary of earlier messages (system messages with cache breakpoints). */
+  system: Instructions;
   /** Functions the model may call (the tool's), and how many steps it may take with them. */
   functions?: ToolSet | undefined;
   maxSteps: number;
@@ -33,8 +44,10 @@ export type GenerationInput = {
   createdAt: Date;
   /** The answer's parts as they are stored once it ends (a tool's own rules, e.g. only cited sources linked). */
   finishParts?: ((parts: UIMessage['parts']) => Promise<UIMessage['parts']>) | undefined;
-  /** Called once the answer is settled in the database (the credit decision is the caller's). */
-  onSettled(outcome: AnswerOutcome): Promise<void>;
+  /** Each provider call's usage as it ends (the answer's usage row adds them up). */
+  onUsage?: ((usage: LanguageModelUsage) => void) | undefined;
+  /** Called once the answer is settled in the database (the credit decision is the caller's), with its stored parts. */
+  onSettled(outcome: AnswerOutcome, parts: UIMessage['parts']): Promise<void>;
   /**
    * Resolves once the turn is durable (first-turn.ts's confirmFirstTurn, running while the provider
    * is called). Nothing of the answer is relayed before; when it fails the answer fails unsent.
@@ -46,7 +59,7 @@ export type GenerationInput = {
 export type AnswerOutcome = { status: MessageStatus; answered: boolean; text: string };
 
 /** The JSON every error body has, so the browser reads errors in and out of the stream the same way. */
-export function streamErrorText(code: 'MODEL_FAILED'): string {
+export function streamErrorText(code: 'MODEL_FAILED' | 'CONTEXT_TOO_LONG'): string {
   return JSON.stringify({ error: { code, message: ERROR_MESSAGES[code] } });
 }
 
@@ -103,7 +116,8 @@ export async function startGeneration(
 
   const onError = (error: unknown) => {
     failure = error;
-    return streamErrorText('MODEL_FAILED');
+    // A chat too long for the model says so (and offers a new chat with a summary), not "try again".
+    return streamErrorText(answerErrorCode(error));
   };
   const chunks: AsyncIterable<UIMessageChunk> = input.functions
     ? viaStreamText(onError)
@@ -116,6 +130,7 @@ export async function startGeneration(
         messageId: answerId,
         metadata: (at) => metadata(at === 'start' ? 'streaming' : 'complete'),
         onError,
+        onUsage: input.onUsage,
       });
 
   /** An answer that may call functions: streamText runs the steps and the functions. */
@@ -132,6 +147,7 @@ export async function startGeneration(
       onError: ({ error }) => {
         failure = error;
       },
+      onLanguageModelCallEnd: ({ usage }) => input.onUsage?.(usage),
     });
     return result.toUIMessageStream({
       generateMessageId: () => answerId,
@@ -228,7 +244,7 @@ export async function startGeneration(
           )
           update threads set active_answer_id = null, updated_at = now()
           where id = ${input.threadId} and active_answer_id = ${answerId}`);
-        await input.onSettled(outcome);
+        await input.onSettled(outcome, parts);
         break;
       } catch (err) {
         if (attempt >= SETTLE_ATTEMPTS) {

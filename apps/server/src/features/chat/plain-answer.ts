@@ -1,6 +1,8 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import {
   APICallError,
+  type Instructions,
+  type LanguageModelUsage,
   type ModelMessage,
   experimental_streamLanguageModelCall as streamLanguageModelCall,
   toUIMessageChunk,
@@ -10,7 +12,7 @@ import {
 /** What a plain answer needs: one model call with the conversation, no functions. */
 export type PlainAnswerInput = {
   model: LanguageModelV4;
-  system: string;
+  system: Instructions;
   messages: ModelMessage[];
   abortSignal: AbortSignal;
   download: NonNullable<Parameters<typeof streamLanguageModelCall>[0]['download']>;
@@ -19,6 +21,8 @@ export type PlainAnswerInput = {
   metadata(at: 'start' | 'finish'): unknown;
   /** A failure of the call or the stream; returns the error text the browser gets. */
   onError(error: unknown): string;
+  /** The call's usage, when it ends. */
+  onUsage?: ((usage: LanguageModelUsage) => void) | undefined;
 };
 
 /** Tries of a call the provider refused with a retryable status (429, 5xx), as streamText's maxRetries: 1. */
@@ -54,6 +58,7 @@ export async function* plainAnswerChunks(input: PlainAnswerInput): AsyncGenerato
           continue;
         case 'model-call-end':
           finishReason = part.finishReason;
+          input.onUsage?.(part.usage);
           continue;
         case 'text-delta':
         case 'reasoning-delta':

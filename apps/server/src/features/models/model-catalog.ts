@@ -47,6 +47,33 @@ const modelEntrySchema = z.object({
   tier: z.enum(PLANS),
   /** Tokens the model reads at once (its context window); ask PDF sends a document whole within it. */
   contextTokens: z.number().int().min(1000).max(100_000_000).default(16_000),
+  /**
+   * The longest answer the model writes (its output limit, reasoning included). A turn's input is
+   * built within contextTokens minus this room (decision 027). Default: a quarter of the window, at
+   * most 4,096.
+   */
+  maxOutputTokens: z.number().int().min(256).max(1_000_000).optional(),
+  /** US dollars per million tokens, for the cost of each answer (decision 029); none: cost unknown. */
+  pricePerMillion: z
+    .object({
+      input: z.number().min(0),
+      /** Input tokens read from the provider's prompt cache (default: the input price). */
+      cachedInput: z.number().min(0).optional(),
+      /** Input tokens written to the prompt cache (Anthropic charges more; default: the input price). */
+      cacheWrite: z.number().min(0).optional(),
+      output: z.number().min(0),
+    })
+    .optional(),
+  /**
+   * How its tokens are counted: `o200k` (OpenAI's tokenizer, exact for the GPT-4o family and later)
+   * or `estimate` (from the text's UTF-8 bytes, decision 027). Default: o200k for provider openai.
+   */
+  tokenizer: z.enum(['o200k', 'estimate']).optional(),
+  /**
+   * The small model of the same provider that summarises earlier messages of long chats (an id of
+   * this catalogue). Default: that provider's model with the lowest input price.
+   */
+  summaryModel: z.string().min(1).optional(),
 });
 
 /**
@@ -83,7 +110,21 @@ export const catalogueFileSchema = z.object({
 });
 
 export type CustomProvider = z.infer<typeof customProviderSchema>;
-export type CatalogueModel = z.infer<typeof modelEntrySchema> & { providerModelId: string };
+/** Prices in US dollars per million tokens, every kind filled in. */
+export type ModelPrices = { input: number; cachedInput: number; cacheWrite: number; output: number };
+
+export type CatalogueModel = Omit<
+  z.infer<typeof modelEntrySchema>,
+  'maxOutputTokens' | 'pricePerMillion' | 'tokenizer' | 'summaryModel'
+> & {
+  providerModelId: string;
+  maxOutputTokens: number;
+  /** Null when the catalogue gives none (a local server): the cost is then unknown, not zero. */
+  prices: ModelPrices | null;
+  tokenizer: 'o200k' | 'estimate';
+  /** The catalogue id of the model that summarises this one's long chats. */
+  summaryModelId: string;
+};
 /** An image model: what its provider is sent for each offered ratio is settled here, once. */
 export type CatalogueImageModel = Omit<z.infer<typeof imageModelEntrySchema>, 'sizes' | 'aspectRatios'> & {
   providerModelId: string;
@@ -126,6 +167,17 @@ export function parseCatalogue(raw: unknown, source = 'catalogue'): Catalogue {
     const known = (BUILT_IN_PROVIDERS as readonly string[]).includes(m.provider) || m.provider in customProviders;
     if (!known) problems.push(`model ${m.id}: unknown provider "${m.provider}" (add it to customProviders)`);
   }
+  for (const m of models) {
+    if (m.maxOutputTokens !== undefined && m.maxOutputTokens >= m.contextTokens) {
+      problems.push(`model ${m.id}: maxOutputTokens must be less than contextTokens`);
+    }
+    if (m.summaryModel === undefined) continue;
+    const summariser = models.find((other) => other.id === m.summaryModel);
+    if (!summariser) problems.push(`model ${m.id}: summaryModel "${m.summaryModel}" is not in the catalogue`);
+    else if (summariser.provider !== m.provider) {
+      problems.push(`model ${m.id}: summaryModel "${m.summaryModel}" must be of the same provider (${m.provider})`);
+    }
+  }
   const images = checkImageModels(imageModels, customProviders, problems);
   if (problems.length) {
     throw new CatalogueError(
@@ -134,8 +186,38 @@ export function parseCatalogue(raw: unknown, source = 'catalogue'): Catalogue {
   }
   return {
     customProviders,
-    models: models.map((m) => ({ ...m, providerModelId: m.providerModelId ?? m.id })),
+    models: models.map((m) => resolveEntry(m, models)),
     imageModels: images,
+  };
+}
+
+/** What the catalogue leaves out, filled in: answer room, prices, tokenizer, summariser. */
+function resolveEntry(m: z.infer<typeof modelEntrySchema>, all: z.infer<typeof modelEntrySchema>[]): CatalogueModel {
+  const { maxOutputTokens, pricePerMillion, tokenizer, summaryModel, ...rest } = m;
+  const prices = pricePerMillion
+    ? {
+        input: pricePerMillion.input,
+        cachedInput: pricePerMillion.cachedInput ?? pricePerMillion.input,
+        cacheWrite: pricePerMillion.cacheWrite ?? pricePerMillion.input,
+        output: pricePerMillion.output,
+      }
+    : null;
+  // The same provider's cheapest model (by input price; unpriced ones last); ties keep catalogue order.
+  const cheapest = all
+    .filter((other) => other.provider === m.provider)
+    .reduce((best, other) =>
+      (other.pricePerMillion?.input ?? Number.POSITIVE_INFINITY) <
+      (best.pricePerMillion?.input ?? Number.POSITIVE_INFINITY)
+        ? other
+        : best,
+    );
+  return {
+    ...rest,
+    providerModelId: m.providerModelId ?? m.id,
+    maxOutputTokens: maxOutputTokens ?? Math.min(4096, Math.floor(m.contextTokens / 4)),
+    prices,
+    tokenizer: tokenizer ?? (m.provider === 'openai' ? 'o200k' : 'estimate'),
+    summaryModelId: summaryModel ?? cheapest.id,
   };
 }
 

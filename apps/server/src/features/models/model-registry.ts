@@ -2,7 +2,13 @@ import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { Locale, ModelsResponse, PublicModel } from '@polymath/shared';
 import type { Env } from '../../env.ts';
 import { createDemoModel, DEMO_MODEL_ID, type DemoTurnScript } from './demo-model.ts';
-import { type Catalogue, type CatalogueModel, loadCatalogue, toPublicModel } from './model-catalog.ts';
+import {
+  type Catalogue,
+  type CatalogueModel,
+  loadCatalogue,
+  type ModelPrices,
+  toPublicModel,
+} from './model-catalog.ts';
 import { createProviderFactories } from './model-providers.ts';
 
 /** A model the chat can use, with how to call it. */
@@ -12,8 +18,18 @@ export type ResolvedModel = {
   displayName: string;
   tier: CatalogueModel['tier'];
   capabilities: CatalogueModel['capabilities'];
+  /** The provider's name in the catalogue (openai, anthropic…, a customProviders key, or demo). */
+  provider: string;
   /** Tokens the model reads at once (the catalogue's contextTokens). */
   contextTokens: number;
+  /** The longest answer it writes: the room a turn's input leaves (decision 027). */
+  maxOutputTokens: number;
+  /** US dollars per million tokens; null when unknown (cost is then not computed). */
+  prices: ModelPrices | null;
+  /** How its tokens are counted (features/chat/token-count.ts). */
+  tokenizer: CatalogueModel['tokenizer'];
+  /** The model (an id of this registry) that summarises this one's long chats; itself for the demo. */
+  summaryModelId: string;
   available: boolean;
   /** True for the offline demo model. */
   demo: boolean;
@@ -34,6 +50,7 @@ export type ModelRegistry = {
 
 /** The demo reads everything it is given; a small window keeps its document behaviour like a real model's. */
 const DEMO_CONTEXT_TOKENS = 16_000;
+const DEMO_MAX_OUTPUT_TOKENS = 2_000;
 
 const DEMO_TEXT: Record<Locale, { description: string; examples: string[] }> = {
   en: {
@@ -66,7 +83,12 @@ export function createModelRegistry(env: Env, catalogue: Catalogue = loadCatalog
       displayName: model.displayName,
       tier: model.tier,
       capabilities: model.capabilities,
+      provider: model.provider,
       contextTokens: model.contextTokens,
+      maxOutputTokens: model.maxOutputTokens,
+      prices: model.prices,
+      tokenizer: model.tokenizer,
+      summaryModelId: model.summaryModelId,
       available: providers.isConfigured(model.provider),
       demo: false,
       languageModel: () => {
@@ -82,7 +104,13 @@ export function createModelRegistry(env: Env, catalogue: Catalogue = loadCatalog
       displayName: 'Demo (offline)',
       tier: 'free',
       capabilities: { vision: false, reasoning: false },
+      provider: 'demo',
       contextTokens: DEMO_CONTEXT_TOKENS,
+      maxOutputTokens: DEMO_MAX_OUTPUT_TOKENS,
+      // Nothing is paid for: its answers cost 0, not "unknown".
+      prices: { input: 0, cachedInput: 0, cacheWrite: 0, output: 0 },
+      tokenizer: 'estimate',
+      summaryModelId: DEMO_MODEL_ID,
       available: true,
       demo: true,
       languageModel: (options) => createDemoModel(options),

@@ -21,6 +21,7 @@ import { afterCursor, decodeCursor, encodeCursor, keysetTime } from '../../db/ke
 import { messages, threads } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { defineJob } from '../../lib/queue/job.ts';
+import { summaryMarker } from '../chat/summaries/summary-store.ts';
 
 export type ThreadRow = typeof threads.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -213,12 +214,16 @@ export async function getOwnedThread(db: Db, userId: string, threadId: string): 
 export async function getThreadDetail(db: Db, owner: ThreadOwner, threadId: string): Promise<ThreadDetail> {
   const [row] = await db.select(threadColumns).from(threads).where(visibleThread(owner, threadId));
   if (!row) throw new AppError('NOT_FOUND');
-  const page = await messagesPage(db, owner.id, row.id, THREAD_MESSAGES_PAGE_SIZE);
+  const [page, summary] = await Promise.all([
+    messagesPage(db, owner.id, row.id, THREAD_MESSAGES_PAGE_SIZE),
+    summaryMarker(db, row.id),
+  ]);
   return {
     thread: toThread(row),
     ...page,
     activeAnswerId: row.activeAnswerId,
     toolInput: isRecord(row.toolInput) ? row.toolInput : null,
+    summary,
   };
 }
 

@@ -1,22 +1,26 @@
 import type { ErrorCode } from '@polymath/shared';
-import { AlertCircle, Crown, LogIn, RotateCcw } from 'lucide-react';
+import { AlertCircle, Crown, LogIn, MessageSquarePlus, RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button.tsx';
 
 /**
  * A failed request, under the conversation: the translated error and a retry. Out of credits asks
- * to upgrade (the dialog also opens); a Pro-only model offers the upgrade too.
+ * to upgrade (the dialog also opens); a Pro-only model offers the upgrade too. A chat grown too long
+ * for its model offers to go on in a new chat that starts from its summary (trying again would not help).
  */
 export function ChatErrorNotice({
   code,
   onRetry,
   onUpgrade,
   onSignIn,
+  onContinue,
 }: {
   code: ErrorCode;
   onRetry: () => void;
   onUpgrade: () => void;
   onSignIn: () => void;
+  /** Starts the new chat; `busy` while it is being made. */
+  onContinue?: { start: () => void; busy: boolean } | undefined;
 }) {
   const { t } = useTranslation('chat');
   const upgrade = code === 'OUT_OF_CREDITS' || code === 'MODEL_REQUIRES_PRO';
@@ -57,10 +61,23 @@ export function ChatErrorNotice({
               {t('actions.signIn')}
             </button>
           ) : null}
-          <button type="button" className={buttonClass('secondary', 'sm')} onClick={onRetry} data-testid="chat-retry">
-            <RotateCcw className="h-4 w-4" aria-hidden="true" />
-            {t('actions.retry')}
-          </button>
+          {code === 'CONTEXT_TOO_LONG' && onContinue ? (
+            <button
+              type="button"
+              className={buttonClass('primary', 'sm')}
+              onClick={onContinue.start}
+              aria-disabled={onContinue.busy}
+              data-testid="chat-continue"
+            >
+              <MessageSquarePlus className="h-4 w-4" aria-hidden="true" />
+              {onContinue.busy ? t('actions.continuing') : t('actions.continueInNewChat')}
+            </button>
+          ) : (
+            <button type="button" className={buttonClass('secondary', 'sm')} onClick={onRetry} data-testid="chat-retry">
+              <RotateCcw className="h-4 w-4" aria-hidden="true" />
+              {t('actions.retry')}
+            </button>
+          )}
         </div>
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { useChat } from '@ai-sdk/react';
-import { documentIdFromUrl, type ErrorCode } from '@polymath/shared';
+import { documentIdFromUrl, type ErrorCode, type ThreadSummaryMarker } from '@polymath/shared';
 import { type DynamicToolUIPart, type FileUIPart, generateId, isToolUIPart, type ToolUIPart } from 'ai';
 import { ArrowDown } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -13,6 +13,7 @@ import { draftChanged } from '../../lib/store/chat-slice.ts';
 import { authDialogOpened, upgradeToProDialogSet } from '../../lib/store/dialogs-slice.ts';
 import { type RootState, useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 import { toast } from '../../lib/toast/toast.ts';
+import { chatApi } from './chat-api.ts';
 import { ChatComposer } from './chat-composer.tsx';
 import { ChatErrorNotice } from './chat-error-notice.tsx';
 import { chatErrorCode, isDisconnectError } from './chat-errors.ts';
@@ -30,6 +31,7 @@ import { DocumentPanel } from './document-panel.tsx';
 import { DropOverlay } from './drop-overlay.tsx';
 import { preloadMarkdown } from './markdown/lazy-markdown.tsx';
 import { MessageList } from './message-list.tsx';
+import { SummaryMarker } from './summary-marker.tsx';
 import { useAttachments } from './use-attachments.ts';
 import { useEarlierMessages } from './use-earlier-messages.ts';
 import { useFileDrop } from './use-file-drop.ts';
@@ -81,6 +83,7 @@ export default function ChatSession({
   threadId,
   initialMessages,
   olderCursor,
+  summary,
   resume,
   current,
   banner,
@@ -91,6 +94,8 @@ export default function ChatSession({
   initialMessages: ChatUIMessage[];
   /** Where the messages before `initialMessages` start (null: the chat has none). */
   olderCursor: string | null;
+  /** Where earlier messages are summarised for the model (a long chat, or one continued from another). */
+  summary?: ThreadSummaryMarker | null | undefined;
   resume: boolean;
   current: ConversationModel;
   banner?: ReactNode;
@@ -312,6 +317,16 @@ export default function ChatSession({
     }
   };
 
+  // A chat too long for its model goes on in a new one that starts from its summary.
+  const [continueChat, continuing] = chatApi.useContinueChatMutation();
+  const startNewChat = () => {
+    if (continuing.isLoading) return;
+    continueChat(threadId)
+      .unwrap()
+      .then(({ threadId: next }) => navigate(toolRef.current.pathOf(next)))
+      .catch(() => toast.error(t('summary.continueFailed')));
+  };
+
   const fillExample = (text: string) => {
     dispatch(draftChanged({ key: toolId, text }));
     document.getElementById('chat-input')?.focus();
@@ -340,6 +355,14 @@ export default function ChatSession({
               data-testid="chat-scroller"
             >
               <div ref={content} className="flex min-h-full flex-col">
+                {summary?.throughMessageId === '' ? (
+                  <div className="mx-auto w-full max-w-3xl px-3 sm:px-4">
+                    <SummaryMarker
+                      summary={summary}
+                      earlierPath={summary.fromThreadId ? tool.pathOf(summary.fromThreadId) : undefined}
+                    />
+                  </div>
+                ) : null}
                 {messages.length === 0 ? (
                   tool.intro ? (
                     tool.intro(fillExample)
@@ -361,6 +384,7 @@ export default function ChatSession({
                     }}
                     stoppedIds={stoppedIds}
                     earlier={earlier}
+                    summary={summary}
                   />
                 )}
                 {waiting ? (
@@ -379,6 +403,7 @@ export default function ChatSession({
                     onRetry={retry}
                     onUpgrade={() => dispatch(upgradeToProDialogSet(true))}
                     onSignIn={() => dispatch(authDialogOpened('signIn'))}
+                    onContinue={{ start: startNewChat, busy: continuing.isLoading }}
                   />
                 ) : null}
               </div>

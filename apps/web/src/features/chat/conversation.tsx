@@ -1,4 +1,4 @@
-import type { ChatToolId, ErrorCode, PublicModel } from '@polymath/shared';
+import type { ChatToolId, ErrorCode, PublicModel, ThreadSummaryMarker } from '@polymath/shared';
 import type { DynamicToolUIPart, ToolUIPart } from 'ai';
 import { MessageSquare } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
@@ -18,7 +18,13 @@ import { GuestChat } from './guest-chat.tsx';
 const ChatSession = lazy(withMoreTexts(() => import('./chat-session.tsx')));
 
 /** The messages the chat opens with; `olderCursor` leads to the ones before (null: these are all). */
-type Loaded = { messages: ChatUIMessage[]; olderCursor: string | null; live: boolean };
+type Loaded = {
+  messages: ChatUIMessage[];
+  olderCursor: string | null;
+  live: boolean;
+  /** Where earlier messages are summarised for the model (a long chat), if they are. */
+  summary?: ThreadSummaryMarker | null | undefined;
+};
 
 /**
  * What a tool adds to its chat (the route composes it): the tool's id, where its threads live, its
@@ -135,7 +141,12 @@ export function Conversation({
     // A running answer is replayed from its start by the resumed stream: drop the partial copy the
     // server saved so far, or the replay would be appended to it.
     const messages = (query.data.messages as unknown as ChatUIMessage[]).filter((m) => m.id !== activeAnswerId);
-    setLoaded({ messages, olderCursor: query.data.olderCursor, live: activeAnswerId !== null });
+    setLoaded({
+      messages,
+      olderCursor: query.data.olderCursor,
+      live: activeAnswerId !== null,
+      summary: query.data.summary,
+    });
     tool.onThreadInput?.(query.data.toolInput);
   }
 
@@ -151,6 +162,7 @@ export function Conversation({
           threadId={threadId}
           initialMessages={loaded.messages}
           olderCursor={loaded.olderCursor}
+          summary={loaded.summary}
           resume={loaded.live}
           current={current}
           banner={banner}

@@ -33,6 +33,8 @@ export type MessageItemProps = {
   readOnly?: boolean;
   /** The message's place in a virtualised chat (1-based), where not every message is in the DOM. */
   position?: { index: number; count: number } | undefined;
+  /** Shown at the end of the message (the marker where earlier messages are summarised). */
+  after?: ReactNode;
 };
 
 /**
@@ -47,7 +49,7 @@ function fileParts(message: ChatUIMessage): FileUIPart[] {
   return message.parts.filter((p): p is FileUIPart => p.type === 'file');
 }
 
-function UserMessage({ message, busy, onEdit, readOnly, position }: MessageItemProps) {
+function UserMessage({ message, busy, onEdit, readOnly, position, after }: MessageItemProps) {
   const { t } = useTranslation('chat');
   const [editing, setEditing] = useState(false);
   const text = messageText(message);
@@ -123,6 +125,7 @@ function UserMessage({ message, busy, onEdit, readOnly, position }: MessageItemP
           </div>
         </>
       )}
+      {after}
     </article>
   );
 }
@@ -212,6 +215,7 @@ function AssistantMessage({
   answerFooter,
   readOnly,
   position,
+  after,
 }: MessageItemProps) {
   const { t } = useTranslation('chat');
   const text = messageText(message);
@@ -270,6 +274,7 @@ function AssistantMessage({
           ) : null}
         </div>
       ) : null}
+      {after}
     </article>
   );
 }

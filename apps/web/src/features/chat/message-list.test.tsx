@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import type { ThreadSummaryMarker } from '@polymath/shared';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatUIMessage } from './chat-request.ts';
@@ -24,7 +25,7 @@ function sized(el: HTMLDivElement) {
   }
 }
 
-function List({ messages }: { messages: ChatUIMessage[] }) {
+function List({ messages, summary }: { messages: ChatUIMessage[]; summary?: ThreadSummaryMarker }) {
   const scroller = useRef<HTMLDivElement>(null);
   return (
     <div
@@ -39,6 +40,7 @@ function List({ messages }: { messages: ChatUIMessage[] }) {
         scroller={scroller}
         stoppedIds={new Set()}
         item={{ busy: false, onEdit: () => undefined, onRegenerate: () => undefined }}
+        summary={summary}
       />
     </div>
   );
@@ -69,5 +71,39 @@ describe('MessageList', () => {
     expect(last?.getAttribute('aria-posinset')).toBe('2000');
     expect(last?.getAttribute('aria-setsize')).toBe('2000');
     expect(screen.queryByText('message number 0')).toBeNull();
+  });
+
+  it('marks where earlier messages are summarised, after that message, and shows what the model reads', () => {
+    const summary: ThreadSummaryMarker = {
+      throughMessageId: 'm9',
+      text: 'The person asked about harbours; the assistant explained their history.',
+      kind: 'model',
+      fromThreadId: null,
+    };
+    render(<List messages={chat(20)} summary={summary} />);
+    const marker = screen.getByTestId('summary-marker');
+    expect(marker.closest('[data-message-id]')?.getAttribute('data-message-id')).toBe('m9');
+    expect(marker.textContent).toContain('Earlier messages are summarised for the model');
+    // Every message is still there, to scroll to and search.
+    expect(screen.getAllByTestId('chat-message')).toHaveLength(20);
+    expect(screen.getByText('message number 0')).toBeTruthy();
+    const details = marker.querySelector('details');
+    expect(details?.open).toBe(false);
+    fireEvent.click(screen.getByText('Show what the model reads'));
+    expect(details?.open).toBe(true);
+    expect(screen.getByText(summary.text)).toBeTruthy();
+  });
+
+  it('says an extract is an extract, and shows no marker in a chat without a summary', () => {
+    const { unmount } = render(
+      <List
+        messages={chat(6)}
+        summary={{ throughMessageId: 'm3', text: 'lines', kind: 'extract', fromThreadId: null }}
+      />,
+    );
+    expect(screen.getByTestId('summary-marker').textContent).toContain('Earlier messages are shortened for the model');
+    unmount();
+    render(<List messages={chat(6)} />);
+    expect(screen.queryByTestId('summary-marker')).toBeNull();
   });
 });

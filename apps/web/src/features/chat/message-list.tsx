@@ -1,9 +1,11 @@
+import type { ThreadSummaryMarker } from '@polymath/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type RefObject, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ChatUIMessage, messageText } from './chat-request.ts';
 import { EarlierMessagesBar } from './earlier-messages-bar.tsx';
 import { MessageItem, type MessageItemProps } from './message-item.tsx';
+import { SummaryMarker } from './summary-marker.tsx';
 import type { EarlierMessages } from './use-earlier-messages.ts';
 
 /**
@@ -16,7 +18,7 @@ export const VIRTUAL_FROM = 60;
 export const ESTIMATED_HEIGHT = 160;
 
 /** What every message gets; `message`, `isLast`, `stopped` and `position` are filled in per message. */
-export type SharedItemProps = Omit<MessageItemProps, 'message' | 'isLast' | 'stopped' | 'position'>;
+export type SharedItemProps = Omit<MessageItemProps, 'message' | 'isLast' | 'stopped' | 'position' | 'after'>;
 
 type Props = {
   messages: ChatUIMessage[];
@@ -27,7 +29,15 @@ type Props = {
   stoppedIds: ReadonlySet<string>;
   /** The chat opened without its first messages: they load from the bar above the list. */
   earlier?: EarlierMessages | null;
+  /** Where earlier messages are summarised for the model: a marker after that message. */
+  summary?: ThreadSummaryMarker | null | undefined;
 };
+
+/** The marker, for the message it follows (stable, so that message's memo holds). */
+function useSummaryAfter(summary: ThreadSummaryMarker | null | undefined) {
+  const marker = useMemo(() => (summary ? <SummaryMarker summary={summary} /> : null), [summary]);
+  return (messageId: string) => (summary && summary.throughMessageId === messageId ? marker : undefined);
+}
 
 const LIST_CLASS = 'mx-auto flex w-full min-w-0 max-w-3xl flex-col px-3 pb-4 pt-6 sm:px-4';
 
@@ -37,8 +47,9 @@ const LIST_CLASS = 'mx-auto flex w-full min-w-0 max-w-3xl flex-col px-3 pb-4 pt-
  * measured, which that hook sees as content growing.
  */
 export function MessageList(props: Props) {
-  const { messages, item, stoppedIds, earlier } = props;
+  const { messages, item, stoppedIds, earlier, summary } = props;
   const { t } = useTranslation('chat');
+  const after = useSummaryAfter(summary);
   if (messages.length > VIRTUAL_FROM) return <VirtualMessageList {...props} />;
   return (
     <>
@@ -58,6 +69,7 @@ export function MessageList(props: Props) {
             message={message}
             isLast={index === messages.length - 1}
             stopped={stoppedIds.has(message.id)}
+            after={after(message.id)}
           />
         ))}
       </div>
@@ -70,8 +82,9 @@ export function MessageList(props: Props) {
  * position and the total. Messages mounted while scrolling are not news, so the feed is not a live
  * region; a new answer is announced by LatestAnswer instead.
  */
-function VirtualMessageList({ messages, scroller, item, stoppedIds, earlier }: Props) {
+function VirtualMessageList({ messages, scroller, item, stoppedIds, earlier, summary }: Props) {
   const { t } = useTranslation('chat');
+  const after = useSummaryAfter(summary);
   const list = useRef<HTMLDivElement>(null);
   // Where the list starts inside the scroll container (the padding above it). Read after the first
   // render, which also makes a second one: the scroll container's ref, an ancestor's, is attached
@@ -135,6 +148,7 @@ function VirtualMessageList({ messages, scroller, item, stoppedIds, earlier }: P
                   isLast={row.index === count - 1}
                   stopped={stoppedIds.has(message.id)}
                   position={{ index: row.index + 1, count: earlier ? -1 : count }}
+                  after={after(message.id)}
                 />
               </div>
             );
