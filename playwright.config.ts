@@ -33,7 +33,12 @@ export default defineConfig({
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  // The JSON report feeds `npm run test:timing` (scripts/test-timing.ts).
+  reporter: [
+    ['list'],
+    ['html', { open: 'never', outputFolder: 'playwright-report' }],
+    ['json', { outputFile: 'test-timing/playwright.json' }],
+  ],
   use: {
     baseURL: BASE_URL,
     browserName: 'chromium',

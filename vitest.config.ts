@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -8,6 +9,26 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: a single one on a 2-core machine, which
+    // ran the files one after another. Most server files wait (on PostgreSQL, child processes,
+    // the stand-ins, polling job queues) more than they compute, so two share two cores well.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // `npm run test:coverage` (vitest run --coverage): line and branch coverage of the source the
+    // unit and integration tests reach, per workspace in `npm run test:inventory`.
+    coverage: {
+      provider: 'v8',
+      include: [
+        'packages/shared/src/**/*.{ts,tsx}',
+        'packages/provider-fakes/src/**/*.{ts,tsx}',
+        'apps/server/src/**/*.{ts,tsx}',
+        'apps/web/src/**/*.{ts,tsx}',
+      ],
+      exclude: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**', '**/*.d.ts'],
+      reporter: ['text-summary', 'json-summary'],
+      reportsDirectory: 'coverage',
+      // A test that fails on a loaded machine must not cost the whole report.
+      reportOnFailure: true,
+    },
     projects: [
       {
         test: {
@@ -29,6 +50,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          // Migrates one PGlite and one PostgreSQL database per run; each suite starts from a copy.
+          globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -6,7 +6,9 @@
  *    the same language data (`--tessdata-dir` = our langPath folder), page segmentation and DPI, one
  *    thread each (OMP_THREAD_LIMIT=1), alternating which goes first per image. The CLI's time
  *    includes its process start and model load, as calling it per image would.
- * 2. The event-loop delay of a process serving HTTP while 4 photo translate jobs run in it
+ * 2. Accuracy (bench/lib/ocr-accuracy.ts): every test photo through the whole pipeline, held to the
+ *    unit tests' limits, and language detection for each language. PASS/MISS.
+ * 3. The event-loop delay of a process serving HTTP while 4 photo translate jobs run in it
  *    (bench/lib/ocr-server.ts), against the same process idle, phases alternated; a client pings it
  *    every 10 ms throughout. Target: p99 under 50 ms.
  */
@@ -31,6 +33,7 @@ import {
   tesseractLanguagesFor,
 } from '../apps/server/src/features/tools/photo-translate/photo-ocr.ts';
 import type { Bench, Context } from './lib/context.ts';
+import { ocrAccuracy } from './lib/ocr-accuracy.ts';
 import { startChild } from './lib/procs.ts';
 import { type BenchReport, type Figure, figure, verdict } from './lib/results.ts';
 import { ms, round, roundSummary, summarize } from './lib/stats.ts';
@@ -357,10 +360,17 @@ async function run({ options }: Context): Promise<BenchReport> {
   const figures: Figure[] = [];
   const details: Record<string, unknown> = {};
   await timePerImage(options, figures, details);
+  // One worker reading at a time, as the unit tests did with this matrix.
+  const engine = createOcrEngine({ size: 1 });
+  try {
+    await ocrAccuracy(engine, options, figures, details);
+  } finally {
+    await engine.close();
+  }
   await eventLoop(options, figures, details);
   return {
     bench: 'b11-photo-ocr',
-    title: 'Photo translate OCR: time per image vs native tesseract; event loop under load',
+    title: 'Photo translate OCR: time per image vs native tesseract; accuracy; event loop under load',
     figures,
     details,
   };
@@ -368,7 +378,7 @@ async function run({ options }: Context): Promise<BenchReport> {
 
 export const b11PhotoOcr: Bench = {
   id: 'B11',
-  name: 'photo translate OCR (ours vs native tesseract; event loop with 4 jobs)',
+  name: 'photo translate OCR (ours vs native tesseract; accuracy matrix; event loop with 4 jobs)',
   aliases: ['b11', 'photo-ocr', 'ocr'],
   run,
 };

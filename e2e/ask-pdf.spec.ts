@@ -9,6 +9,7 @@ import { LOCALES, type Locale, t } from './support/i18n.ts';
 import { expectNoSidewaysOverflow } from './support/layout.ts';
 import { fakeRequests } from './support/provider-fakes.ts';
 import { readServerState } from './support/server-state.ts';
+import { inTour, tourViewports } from './support/tours.ts';
 
 /**
  * Ask PDF (Pro) in AI Chat, in the browser against the real server: a Pro person attaches a
@@ -36,7 +37,7 @@ async function recordChipStatus(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate(() => (window as unknown as { chipStatus: string[] }).chipStatus);
 }
 
-test('a Pro person asks a 200-page PDF and opens the cited page; a free person is offered the upgrade', async ({
+test('a Pro person asks a 200-page PDF and opens the cited page; a free person is offered the upgrade @tour', async ({
   page,
   browser,
   problems,
@@ -113,14 +114,12 @@ test('a Pro person asks a 200-page PDF and opens the cited page; a free person i
   const { cookies } = await page.context().storageState();
   for (const theme of ['light', 'dark'] as const) {
     for (const locale of LOCALES) {
+      if (!inTour(theme, locale)) continue;
       const context = await newContext(browser, theme, locale);
       problems.watchContext(context);
       await context.addCookies(cookies);
       const view = await context.newPage();
-      for (const [viewport, size] of [
-        ['desktop', { width: 1280, height: 800 }],
-        ['phone', { width: 390, height: 844 }],
-      ] as const) {
+      for (const [viewport, size] of tourViewports(theme, locale)) {
         await test.step(`${theme}, ${locale}, ${viewport}`, async () => {
           await view.setViewportSize(size);
           await view.goto(`/web-main/${threadId}`);

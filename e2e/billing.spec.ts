@@ -30,6 +30,7 @@ import { LOCALES, type Locale, t } from './support/i18n.ts';
 import { expectNoSidewaysOverflow } from './support/layout.ts';
 import { urlWithPath } from './support/routes.ts';
 import { readServerState } from './support/server-state.ts';
+import { inTour } from './support/tours.ts';
 
 /**
  * Plans and payments through the built-in payment sandbox (the e2e server has no Stripe keys):
@@ -473,7 +474,7 @@ test('checkout cancelled on the sandbox page: back on /payment with a notice, st
   await expect(page.getByTestId('current-plan')).toHaveText(t('en', 'payment.freeTitle'));
 });
 
-test('phone screenshots of the payment screens in both themes and languages; nothing overflows', async ({
+test('phone screenshots of the payment screens in both themes and languages; nothing overflows @tour', async ({
   page,
   browser,
   problems,
@@ -543,6 +544,7 @@ test('phone screenshots of the payment screens in both themes and languages; not
   const shoot = async (shots: Shot[]) => {
     for (const theme of ['light', 'dark'] as const) {
       for (const locale of LOCALES) {
+        if (!inTour(theme, locale)) continue;
         const context = await browser.newContext({
           baseURL: readServerState().baseUrl,
           viewport: { width: 390, height: 844 },

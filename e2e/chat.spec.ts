@@ -32,6 +32,7 @@ import { APP_VERSION, expect, expectTheme, prepareContext, STORAGE_KEYS, test } 
 import { LOCALES } from './support/i18n.ts';
 import { expectNoSidewaysOverflow } from './support/layout.ts';
 import { readServerState } from './support/server-state.ts';
+import { inTour, tourViewports } from './support/tours.ts';
 
 /**
  * The main chat in the browser against the real server and the model providers' stand-ins
@@ -336,7 +337,7 @@ async function expectRichAnswer(page: Page) {
   await expect(answer.locator('table tr')).toHaveCount(3);
 }
 
-test('code and a wide table fit a phone; screenshots in both themes and languages', async ({
+test('code and a wide table fit a phone; screenshots in both themes and languages @tour', async ({
   page,
   browser,
   problems,
@@ -362,6 +363,7 @@ test('code and a wide table fit a phone; screenshots in both themes and language
   const { cookies } = await page.context().storageState();
   for (const theme of ['light', 'dark'] as const) {
     for (const locale of LOCALES) {
+      if (!inTour(theme, locale)) continue;
       const context = await browser.newContext({ baseURL: readServerState().baseUrl });
       await prepareContext(context, {
         [STORAGE_KEYS.appVersion]: String(APP_VERSION),
@@ -372,10 +374,7 @@ test('code and a wide table fit a phone; screenshots in both themes and language
       problems.watchContext(context);
       await context.addCookies(cookies);
       const view = await context.newPage();
-      for (const [viewport, size] of [
-        ['desktop', { width: 1280, height: 800 }],
-        ['phone', { width: 390, height: 844 }],
-      ] as const) {
+      for (const [viewport, size] of tourViewports(theme, locale)) {
         await test.step(`${theme}, ${locale}, ${viewport}`, async () => {
           await view.setViewportSize(size);
           await view.goto(`/web-main/${threadId}`);

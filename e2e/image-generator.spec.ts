@@ -7,6 +7,7 @@ import { LOCALES, t as text } from './support/i18n.ts';
 import { expectNoSidewaysOverflow } from './support/layout.ts';
 import { fakeRequests, scriptImageFakes } from './support/provider-fakes.ts';
 import { readServerState } from './support/server-state.ts';
+import { inTour, tourViewports } from './support/tours.ts';
 
 /**
  * The image generator and the gallery as a person uses them (the tools-platform issue): a Pro person
@@ -112,7 +113,7 @@ test('a free person sees that the image generator is Pro: the notice, and sendin
   expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('TOOL_REQUIRES_PRO');
 });
 
-test('image cards and the gallery in both themes and languages, on a desktop and a phone', async ({
+test('image cards and the gallery in both themes and languages, on a desktop and a phone @tour', async ({
   page,
   browser,
   problems,
@@ -127,6 +128,7 @@ test('image cards and the gallery in both themes and languages, on a desktop and
   const { cookies } = await page.context().storageState();
   for (const theme of ['light', 'dark'] as const) {
     for (const locale of LOCALES) {
+      if (!inTour(theme, locale)) continue;
       const context = await browser.newContext({ baseURL: readServerState().baseUrl });
       await prepareContext(context, {
         [STORAGE_KEYS.appVersion]: String(APP_VERSION),
@@ -137,10 +139,7 @@ test('image cards and the gallery in both themes and languages, on a desktop and
       problems.watchContext(context);
       await context.addCookies(cookies);
       const view = await context.newPage();
-      for (const [viewport, size] of [
-        ['desktop', { width: 1280, height: 800 }],
-        ['phone', { width: 390, height: 844 }],
-      ] as const) {
+      for (const [viewport, size] of tourViewports(theme, locale)) {
         await test.step(`${theme}, ${locale}, ${viewport}`, async () => {
           await view.setViewportSize(size);
           await view.goto(threadPath);

@@ -7,6 +7,7 @@ import { APP_VERSION, expect, expectTheme, prepareContext, STORAGE_KEYS, test } 
 import { LOCALES, t as text } from './support/i18n.ts';
 import { expectNoSidewaysOverflow } from './support/layout.ts';
 import { readServerState } from './support/server-state.ts';
+import { inTour, tourViewports } from './support/tours.ts';
 
 /**
  * The logo maker and the tattoo generator as a free person uses them: a text logo (downloaded as
@@ -163,7 +164,7 @@ test('tattoo generator on a phone: a photo with its area, before and after, the 
   await expect(page.getByTestId('gallery-tile')).toHaveCount(2);
 });
 
-test('logo maker and tattoo generator in both themes and languages, on a desktop and a phone', async ({
+test('logo maker and tattoo generator in both themes and languages, on a desktop and a phone @tour', async ({
   page,
   browser,
   problems,
@@ -192,6 +193,7 @@ test('logo maker and tattoo generator in both themes and languages, on a desktop
   const { cookies } = await page.context().storageState();
   for (const theme of ['light', 'dark'] as const) {
     for (const locale of LOCALES) {
+      if (!inTour(theme, locale)) continue;
       const context = await browser.newContext({ baseURL: readServerState().baseUrl });
       await prepareContext(context, {
         [STORAGE_KEYS.appVersion]: String(APP_VERSION),
@@ -202,10 +204,7 @@ test('logo maker and tattoo generator in both themes and languages, on a desktop
       problems.watchContext(context);
       await context.addCookies(cookies);
       const view = await context.newPage();
-      for (const [viewport, size] of [
-        ['desktop', { width: 1280, height: 800 }],
-        ['phone', { width: 390, height: 844 }],
-      ] as const) {
+      for (const [viewport, size] of tourViewports(theme, locale)) {
         await test.step(`${theme}, ${locale}, ${viewport}`, async () => {
           await view.setViewportSize(size);
           for (const [name, path, count] of [

@@ -9,6 +9,7 @@ import { LOCALES, type Locale, t as text } from './support/i18n.ts';
 import { expectNoSidewaysOverflow } from './support/layout.ts';
 import { scriptFakes } from './support/provider-fakes.ts';
 import { readServerState } from './support/server-state.ts';
+import { inTour } from './support/tours.ts';
 
 /**
  * Photo translate as a person uses it: a JPEG menu into Turkish and then German from the same photo
@@ -136,7 +137,7 @@ test('a JPEG menu into Turkish, then German from the same photo: compared, liste
   await expect(page.getByTestId('gallery-tile')).toHaveCount(2);
 });
 
-test('a transparent PNG screenshot on a phone, in Turkish and in both themes; the views in both languages', async ({
+test('a transparent PNG screenshot on a phone, in Turkish and in both themes; the views in both languages @tour', async ({
   page,
   browser,
   problems,
@@ -149,6 +150,7 @@ test('a transparent PNG screenshot on a phone, in Turkish and in both themes; th
   let threadPath = '';
   for (const theme of ['light', 'dark'] as const) {
     for (const locale of LOCALES as Locale[]) {
+      if (!inTour(theme, locale)) continue;
       const context = await browser.newContext({ baseURL: readServerState().baseUrl });
       await prepareContext(context, {
         [STORAGE_KEYS.appVersion]: String(APP_VERSION),

@@ -5,12 +5,14 @@ import { expect, expectTheme, STORAGE_KEYS, test } from './support/fixtures.ts';
 import { LOCALES, type Locale, t } from './support/i18n.ts';
 import { expectNoSidewaysOverflow } from './support/layout.ts';
 import { PUBLIC_ROUTES, type RouteCase, SIGNED_IN_ROUTES, urlWithPath } from './support/routes.ts';
+import { inTour } from './support/tours.ts';
 
 /**
  * Every route of the spec renders its own screen, in both themes and both languages, with no page
  * or console error; a screenshot of each is saved for review (e2e/artifacts/screenshots, kept by CI).
  * One page per theme × language × viewport walks all routes: the public ones signed out, then the
- * signed-in ones (settings) as a verified account.
+ * signed-in ones (settings) as a verified account. A screenshot tour (support/tours.ts): the default
+ * run walks light/en on a desktop and dark/tr on a phone, `npm run test:visual` all eight.
  */
 const SCREENSHOTS = resolve(import.meta.dirname, 'artifacts/screenshots');
 const VIEWPORTS = [
@@ -33,6 +35,7 @@ async function expectScreen(page: Page, route: RouteCase, locale: Locale, theme:
 
 for (const theme of ['light', 'dark'] as const) {
   for (const locale of LOCALES) {
+    if (!inTour(theme, locale)) continue;
     test.describe(`${theme} theme, ${locale}`, () => {
       test.use({
         storage: {
@@ -44,7 +47,8 @@ for (const theme of ['light', 'dark'] as const) {
       });
 
       for (const viewport of VIEWPORTS) {
-        test(`every route renders its screen (${viewport.name})`, async ({ page, signIn }) => {
+        if (!inTour(theme, locale, viewport.name)) continue;
+        test(`every route renders its screen (${viewport.name}) @tour`, async ({ page, signIn }) => {
           test.setTimeout(90_000);
           mkdirSync(SCREENSHOTS, { recursive: true });
           await page.setViewportSize(viewport.size);

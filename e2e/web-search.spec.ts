@@ -19,6 +19,7 @@ import { expectNoSidewaysOverflow } from './support/layout.ts';
 import { urlWithPath } from './support/routes.ts';
 import { expectedResults, scriptSearch, searchFakesUrl } from './support/search-fakes.ts';
 import { readServerState } from './support/server-state.ts';
+import { inTour, tourViewports } from './support/tours.ts';
 
 /**
  * /web-search in the browser: the server searches the SearXNG stand-in (start-server.ts) and the
@@ -184,7 +185,7 @@ test.describe('on a phone in Turkish', () => {
   });
 });
 
-test('screenshots in both themes and languages, on a desktop and a phone; and the page when web search is not set up', async ({
+test('screenshots in both themes and languages, on a desktop and a phone; and the page when web search is not set up @tour', async ({
   page,
   browser,
   problems,
@@ -202,6 +203,7 @@ test('screenshots in both themes and languages, on a desktop and a phone; and th
   const { cookies } = await page.context().storageState();
   for (const theme of ['light', 'dark'] as const) {
     for (const locale of LOCALES) {
+      if (!inTour(theme, locale)) continue;
       const context = await browser.newContext({ baseURL: readServerState().baseUrl });
       await prepareContext(context, {
         [STORAGE_KEYS.appVersion]: String(APP_VERSION),
@@ -212,10 +214,7 @@ test('screenshots in both themes and languages, on a desktop and a phone; and th
       problems.watchContext(context);
       await context.addCookies(cookies);
       const view = await context.newPage();
-      for (const [viewport, size] of [
-        ['desktop', { width: 1280, height: 800 }],
-        ['phone', { width: 390, height: 844 }],
-      ] as const) {
+      for (const [viewport, size] of tourViewports(theme, locale)) {
         await test.step(`${theme}, ${locale}, ${viewport}`, async () => {
           await view.setViewportSize(size);
           await view.goto(`/web-search/${threadId}`);

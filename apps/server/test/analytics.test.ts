@@ -24,7 +24,7 @@ async function rowCount(database: Database): Promise<number> {
   return row?.n ?? 0;
 }
 
-describeEachDatabase('page views', (ctx) => {
+describeEachDatabase('page views', { exercises: [] }, (ctx) => {
   beforeEach(async () => {
     await ctx.database.db.delete(pageViews);
   });

@@ -101,7 +101,7 @@ describe('attachment file names', () => {
   });
 });
 
-describeEachDatabaseAndFileStore('attachments: upload and serve', (ctx, fileStores) => {
+describeEachDatabaseAndFileStore('attachments: upload and serve', { exercises: [] }, (ctx, fileStores) => {
   it('a PNG → stored as WebP under a random name in the user folder; served to its owner only', async () => {
     const s = await setup(ctx, fileStores);
     const a = await user(s);

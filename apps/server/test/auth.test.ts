@@ -27,7 +27,7 @@ function setup(ctx: DatabaseContext, env: Record<string, string> = {}): { app: A
 /** Waits until better-auth's background mail work settles. */
 const settle = () => new Promise((r) => setTimeout(r, 100));
 
-describeEachDatabase('auth: email and password', (ctx) => {
+describeEachDatabase('auth: email and password', { exercises: [] }, (ctx) => {
   it('sign-up → verification mail → the link verifies → sign-in gives a session and /api/me', async () => {
     const { app, mailer } = setup(ctx);
     const c = client(app);
@@ -232,7 +232,7 @@ describeEachDatabase('auth: email and password', (ctx) => {
   });
 });
 
-describeEachDatabase('auth: no enumeration', (ctx) => {
+describeEachDatabase('auth: no enumeration', { exercises: ['concurrent-writes'] }, (ctx) => {
   it('sign-up with a known email answers exactly like a fresh one; the owner is told by mail instead', async () => {
     const { app, mailer } = setup(ctx);
     const known = uniqueEmail();
@@ -309,7 +309,7 @@ describeEachDatabase('auth: no enumeration', (ctx) => {
   });
 });
 
-describeEachDatabase('auth: rate limits', (ctx) => {
+describeEachDatabase('auth: rate limits', { exercises: [] }, (ctx) => {
   it('the 6th sign-in attempt within the window → 429 RATE_LIMITED; another client is not affected', async () => {
     const { app, mailer } = setup(ctx, { AUTH_RATE_LIMIT_MAX: '5', AUTH_RATE_LIMIT_WINDOW_SECONDS: '60' });
     const email = uniqueEmail();
@@ -382,7 +382,7 @@ describeEachDatabase('auth: rate limits', (ctx) => {
   });
 });
 
-describeEachDatabase('auth: sessions are revoked on the server', (ctx) => {
+describeEachDatabase('auth: sessions are revoked on the server', { exercises: ['notifications'] }, (ctx) => {
   it('sign-out: the old session cookie gets 401 from /api/me afterwards', async () => {
     const { app, mailer } = setup(ctx);
     const c = await signedInUser(app, mailer);

@@ -16,7 +16,7 @@ function capturedLogs() {
   return { lines, logger: createLogger('info', { write: (line: string) => void lines.push(line) }) };
 }
 
-describeEachDatabase('text no database can hold', (ctx) => {
+describeEachDatabase('text no database can hold', { exercises: ['driver-values'] }, (ctx) => {
   let app: App;
   let c: TestClient;
   let logs: ReturnType<typeof capturedLogs>;

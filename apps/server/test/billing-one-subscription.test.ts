@@ -95,7 +95,7 @@ const refundsOf = (paymentIntent: string) => stripe.refunds().filter((r) => r.pa
 const refundRequests = (paymentIntent: string) =>
   stripe.requests.filter((r) => r.path === '/v1/refunds' && r.body.payment_intent === paymentIntent);
 
-describeEachDatabase('one live subscription per person', (ctx) => {
+describeEachDatabase('one live subscription per person', { exercises: ['locks'] }, (ctx) => {
   it('sandbox: of two open checkouts only the newest can be paid; My Plan shows it', async () => {
     const s = setup(ctx);
     const c = await signedInUser(s.app, s.mailer);
@@ -277,7 +277,7 @@ describeEachDatabase('one live subscription per person', (ctx) => {
   });
 });
 
-describeEachDatabase('the sandbox billing calendar', (ctx) => {
+describeEachDatabase('the sandbox billing calendar', { exercises: ['locks'] }, (ctx) => {
   it('31 January + 1 month is 28 February, then 31 March (as Stripe), not 3 March', async () => {
     const s = setup(ctx);
     const c = await signedInUser(s.app, s.mailer);

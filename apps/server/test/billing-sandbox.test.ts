@@ -28,7 +28,7 @@ const pathOf = (url: string) => {
   return `${u.pathname}${u.search}`;
 };
 
-describeEachDatabase('billing through the sandbox', (ctx) => {
+describeEachDatabase('billing through the sandbox', { exercises: ['locks'] }, (ctx) => {
   it('offers four plans with the computed saving badge, subtotal, tax and total', async () => {
     const { app } = setup(ctx);
     const plans = await json<BillingPlans>(await app.request('/api/billing/plans'));

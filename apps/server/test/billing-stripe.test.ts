@@ -108,7 +108,10 @@ async function recordOf(ctx: DatabaseContext, userId: string) {
 const retrievals = (subscriptionId: string) =>
   stripe.requests.filter((r) => r.method === 'GET' && r.path === `/v1/subscriptions/${subscriptionId}`).length;
 
-describeEachDatabase('billing through Stripe (SDK against the local stand-in)', (ctx) => {
+/** What these tests rely on that PGlite and PostgreSQL do differently (databases.ts, runsOnPostgres). */
+const DATABASE_USE = { exercises: ['concurrent-writes', 'locks'] } as const;
+
+describeEachDatabase('billing through Stripe (SDK against the local stand-in)', DATABASE_USE, (ctx) => {
   it('checkout creates a subscription-mode session for the plan price and the user', async () => {
     const { app, mailer } = setup(ctx);
     const c = await signedInUser(app, mailer);

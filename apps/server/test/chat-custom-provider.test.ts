@@ -47,7 +47,7 @@ afterAll(async () => {
   await fakes.close();
 });
 
-describeEachDatabase('chat with a model of a custom OpenAI-compatible provider', (ctx) => {
+describeEachDatabase('chat with a model of a custom OpenAI-compatible provider', { exercises: [] }, (ctx) => {
   let app: App;
   let mailer: CaptureMailer;
 

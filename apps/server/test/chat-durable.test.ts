@@ -19,7 +19,10 @@ afterAll(async () => {
  * by a small synchronous write while the provider is called (first-turn.ts). When that confirmation
  * fails, the person must get none of the answer, and the free message comes back.
  */
-describeEachDatabase('a new chat whose turn cannot be confirmed durable', (ctx) => {
+/** What these tests rely on that PGlite and PostgreSQL do differently (databases.ts, runsOnPostgres). */
+const DATABASE_USE = { exercises: ['commit-durability', 'connection-loss'] } as const;
+
+describeEachDatabase('a new chat whose turn cannot be confirmed durable', DATABASE_USE, (ctx) => {
   let app: App;
   let mailer: CaptureMailer;
   beforeAll(async () => {

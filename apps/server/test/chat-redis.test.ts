@@ -32,7 +32,7 @@ describe.skipIf(!REDIS_URL)('chat across instances through Redis', () => {
     await fakes.close();
   });
 
-  describeEachDatabase('two instances', (ctx) => {
+  describeEachDatabase('two instances', { exercises: ['several-instances'] }, (ctx) => {
     let a: App;
     let b: App;
     let mailer: CaptureMailer;

@@ -14,7 +14,7 @@ afterAll(async () => {
   await fakes.close();
 });
 
-describeEachDatabase('an answer whose final write fails once', (ctx) => {
+describeEachDatabase('an answer whose final write fails once', { exercises: ['connection-loss'] }, (ctx) => {
   let app: App;
   let mailer: CaptureMailer;
   beforeAll(async () => {

@@ -25,7 +25,7 @@ afterAll(async () => {
   await fakes.close();
 });
 
-describeEachDatabase('chat', (ctx) => {
+describeEachDatabase('chat', { exercises: ['concurrent-writes', 'commit-durability'] }, (ctx) => {
   let app: App;
   let mailer: CaptureMailer;
   const db = () => ctx.database.db;

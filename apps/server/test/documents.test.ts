@@ -103,7 +103,10 @@ afterAll(async () => {
   await fakes.close();
 });
 
-describeEachDatabase('ask PDF: documents, reading, answers with page citations', (ctx) => {
+/** What these tests rely on that PGlite and PostgreSQL do differently (databases.ts, runsOnPostgres). */
+const DATABASE_USE = { exercises: ['job-queue', 'full-text-search'] } as const;
+
+describeEachDatabase('ask PDF: documents, reading, answers with page citations', DATABASE_USE, (ctx) => {
   let tools: ToolsApp;
   let mailer: CaptureMailer;
   let pro: TestClient;

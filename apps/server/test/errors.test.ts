@@ -43,7 +43,7 @@ function postJson(body: string, headers: Record<string, string> = {}): RequestIn
   return { method: 'POST', body, headers: { 'content-type': 'application/json', origin: ORIGIN, ...headers } };
 }
 
-describeEachDatabase('API errors', (ctx) => {
+describeEachDatabase('API errors', { exercises: [] }, (ctx) => {
   let app: ReturnType<typeof createTestApp>;
   beforeEach(() => {
     app = createTestApp(ctx.database);

@@ -5,7 +5,7 @@ import { type S3Fake, startS3Fake } from '@polymath/provider-fakes';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { createDiskFileStore, type FileStore } from '../src/lib/storage/file-store.ts';
 import { createS3FileStore, type S3Settings } from '../src/lib/storage/s3-file-store.ts';
-import { type DatabaseContext, describeEachDatabase } from './databases.ts';
+import { type DatabaseContext, type DatabaseSuiteOptions, describeEachDatabase } from './databases.ts';
 
 /**
  * File store harness for server tests. createTestDeps keeps files on disk; a suite declared with
@@ -116,6 +116,18 @@ export function describeEachFileStore(name: string, fn: (ctx: FileStoreContext) 
 export function describeEachDatabaseAndFileStore(
   name: string,
   fn: (db: DatabaseContext, fileStores: FileStoreContext) => void,
+): void;
+export function describeEachDatabaseAndFileStore(
+  name: string,
+  options: DatabaseSuiteOptions,
+  fn: (db: DatabaseContext, fileStores: FileStoreContext) => void,
+): void;
+export function describeEachDatabaseAndFileStore(
+  name: string,
+  optionsOrFn: DatabaseSuiteOptions | ((db: DatabaseContext, fileStores: FileStoreContext) => void),
+  maybeFn?: (db: DatabaseContext, fileStores: FileStoreContext) => void,
 ): void {
-  describeEachDatabase(name, (db) => describeEachFileStore('stored', (fileStores) => fn(db, fileStores)));
+  const [options, fn] = typeof optionsOrFn === 'function' ? [{}, optionsOrFn] : [optionsOrFn, maybeFn];
+  if (!fn) throw new Error(`describeEachDatabaseAndFileStore('${name}'): the tests are missing`);
+  describeEachDatabase(name, options, (db) => describeEachFileStore('stored', (fileStores) => fn(db, fileStores)));
 }

@@ -9,7 +9,7 @@ import {
 
 type ErrorJson = { error: { code: string; message: string; requestId?: string } };
 
-describeEachDatabase('health', (ctx) => {
+describeEachDatabase('health', { exercises: [] }, (ctx) => {
   it('GET /healthz answers 200 {status:"ok"}', async () => {
     const res = await createTestApp(ctx.database).request('/healthz');
     expect(res.status).toBe(200);

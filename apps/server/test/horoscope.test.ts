@@ -131,7 +131,7 @@ async function threadList(c: TestClient): Promise<Thread[]> {
   return ((await (await c.get('/api/threads?toolId=horoscope')).json()) as { threads: Thread[] }).threads;
 }
 
-describeEachDatabase('horoscope', (ctx) => {
+describeEachDatabase('horoscope', { exercises: ['concurrent-writes'] }, (ctx) => {
   let mailer: CaptureMailer;
 
   describe('through the chat model (stand-ins)', () => {

@@ -71,7 +71,7 @@ async function answerIdOf(chunks: StreamChunk[]): Promise<string> {
   return start?.messageId as string;
 }
 
-describeEachDatabase('image generator through the real providers (stand-ins)', (ctx) => {
+describeEachDatabase('image generator through the real providers (stand-ins)', { exercises: ['job-queue'] }, (ctx) => {
   let tools: ToolsApp;
   let mailer: CaptureMailer;
   let pro: TestClient;
@@ -281,6 +281,7 @@ describeEachDatabase('image generator through the real providers (stand-ins)', (
 
 describeEachDatabase(
   'image generator on a fresh start (no keys: the demo chat model calls the function, the demo image model draws)',
+  { exercises: ['job-queue'] },
   (ctx) => {
     let demo: ToolsApp;
     let mailer: CaptureMailer;

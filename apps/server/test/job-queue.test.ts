@@ -81,7 +81,7 @@ const grouped = defineJob({
   },
 });
 
-describeEachDatabase('job queue', (ctx) => {
+describeEachDatabase('job queue', { exercises: ['job-queue'] }, (ctx) => {
   let queue: JobQueue;
   beforeAll(async () => {
     queue = await startJobQueue({
@@ -177,7 +177,7 @@ describe('job names', () => {
   });
 });
 
-describeEachDatabase('job queue settings across versions', (ctx) => {
+describeEachDatabase('job queue settings across versions', { exercises: ['job-queue'] }, (ctx) => {
   it('a changed definition applies to the queue an earlier version created (its retries, here)', async () => {
     const versioned = (retries: number) =>
       defineJob({ ...flaky, name: 'test-versioned', retries }) as JobDefinition<unknown>;

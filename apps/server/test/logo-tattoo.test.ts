@@ -67,7 +67,7 @@ async function used(c: TestClient): Promise<number> {
 
 const BRIEF = { brandName: 'Kahve Dünyası', tagline: 'İstanbul', colours: ['#6b4226', '#d4a373'] };
 
-describeEachDatabase('logo maker and tattoo generator (stand-ins)', (ctx) => {
+describeEachDatabase('logo maker and tattoo generator (stand-ins)', { exercises: ['job-queue'] }, (ctx) => {
   let tools: ToolsApp;
   let mailer: CaptureMailer;
   let free: TestClient;
@@ -405,6 +405,7 @@ describeEachDatabase('logo maker and tattoo generator (stand-ins)', (ctx) => {
 
 describeEachDatabase(
   'logo maker and tattoo generator on a fresh start (no keys: demo chat and image models)',
+  { exercises: ['job-queue'] },
   (ctx) => {
     let demo: ToolsApp;
     let mailer: CaptureMailer;

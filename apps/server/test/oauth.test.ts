@@ -98,7 +98,7 @@ async function profile(c: TestClient): Promise<Profile> {
   return (await res.json()) as Profile;
 }
 
-describeEachDatabase('oauth: Google sign-in (OpenID Connect)', (ctx) => {
+describeEachDatabase('oauth: Google sign-in (OpenID Connect)', { exercises: [] }, (ctx) => {
   it('a new verified identity creates an account and a session; /api/me shows providers [google]', async () => {
     const { app } = setup(ctx);
     expect(((await (await app.request('/api/config')).json()) as { authProviders: string[] }).authProviders).toEqual([
@@ -224,7 +224,7 @@ describeEachDatabase('oauth: Google sign-in (OpenID Connect)', (ctx) => {
   });
 });
 
-describeEachDatabase('oauth: linking and unlinking in Settings', (ctx) => {
+describeEachDatabase('oauth: linking and unlinking in Settings', { exercises: ['locks'] }, (ctx) => {
   it('a signed-in user links a verified Google account (another address is fine) and can then sign in with it', async () => {
     const { app, mailer } = setup(ctx);
     const c = await signedInUser(app, mailer);

@@ -83,7 +83,10 @@ async function fileOf(c: TestClient, url: string | undefined) {
   return { res, bytes, meta: await sharp(bytes).metadata() };
 }
 
-describeEachDatabase('photo translate (OpenAI stand-in)', (ctx) => {
+/** What these tests rely on that PGlite and PostgreSQL do differently (databases.ts, runsOnPostgres). */
+const DATABASE_USE = { exercises: ['job-queue'] } as const;
+
+describeEachDatabase('photo translate (OpenAI stand-in)', DATABASE_USE, (ctx) => {
   let tools: ToolsApp;
   let mailer: CaptureMailer;
   let free: TestClient;
@@ -326,7 +329,7 @@ describeEachDatabase('photo translate (OpenAI stand-in)', (ctx) => {
   });
 });
 
-describeEachDatabase('photo translate on a fresh start (no keys: the demo translator)', (ctx) => {
+describeEachDatabase('photo translate on a fresh start (no keys: the demo translator)', DATABASE_USE, (ctx) => {
   let demo: ToolsApp;
   let mailer: CaptureMailer;
   beforeAll(async () => {

@@ -138,7 +138,7 @@ describe('profile photo processing', () => {
   });
 });
 
-describeEachDatabase('profile: /api/me', (ctx) => {
+describeEachDatabase('profile: /api/me', { exercises: [] }, (ctx) => {
   it('401 UNAUTHORIZED JSON on every route without a session', async () => {
     const { app } = await setup(ctx);
     const anon = client(app);
@@ -261,7 +261,13 @@ describeEachDatabase('profile: /api/me', (ctx) => {
   });
 });
 
-describeEachDatabaseAndFileStore('profile: photo upload', (ctx, fileStores) => {
+/**
+ * What these tests rely on that PGlite and PostgreSQL do differently (databases.ts, runsOnPostgres). The
+ * suite between these two, undeclared, runs on both as well.
+ */
+const DATABASE_USE = { exercises: ['locks'] } as const;
+
+describeEachDatabaseAndFileStore('profile: photo upload', DATABASE_USE, (ctx, fileStores) => {
   it('a JPEG with EXIF → stored as a 512x512 WebP without EXIF under a random name, served only to its owner', async () => {
     const { app, mailer, store } = await setup(ctx, fileStores);
     const c = await signedInUser(app, mailer);
@@ -424,7 +430,7 @@ describeEachDatabaseAndFileStore('profile: one user can never read or change ano
   });
 });
 
-describeEachDatabaseAndFileStore('profile: account deletion', (ctx, fileStores) => {
+describeEachDatabaseAndFileStore('profile: account deletion', DATABASE_USE, (ctx, fileStores) => {
   it('free account: refused without { confirm: true }; then rows, sessions, tokens and files are removed', async () => {
     const { app, mailer, store } = await setup(ctx, fileStores);
     const email = uniqueEmail();

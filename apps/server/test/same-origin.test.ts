@@ -19,7 +19,7 @@ import { createTestApp, describeEachDatabase } from './databases.ts';
 
 const displayName = async (c: TestClient) => (await json<Profile>(await c.get('/api/me'))).displayName;
 
-describeEachDatabase('changes come only from the app itself', (ctx) => {
+describeEachDatabase('changes come only from the app itself', { exercises: [] }, (ctx) => {
   let app: App;
   let mailer: CaptureMailer;
   let c: TestClient;

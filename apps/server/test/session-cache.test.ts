@@ -40,7 +40,10 @@ async function myId(c: ReturnType<typeof client>): Promise<string> {
   return ((await (await c.get('/api/me')).json()) as { id: string }).id;
 }
 
-describeEachDatabase('sessions remembered for a few seconds', (ctx: DatabaseContext) => {
+/** What these tests rely on that PGlite and PostgreSQL do differently (databases.ts, runsOnPostgres). */
+const DATABASE_USE = { exercises: ['notifications'] } as const;
+
+describeEachDatabase('sessions remembered for a few seconds', DATABASE_USE, (ctx: DatabaseContext) => {
   it('a remembered session needs no database; a change the triggers report is applied at once', async () => {
     const { app, mailer } = setup(ctx.database);
     const c = await signedInUser(app, mailer);

@@ -11,7 +11,7 @@ import {
 } from './auth-helpers.ts';
 import { createTestApp, describeEachDatabase } from './databases.ts';
 
-describeEachDatabase('auth: wrong passwords per account', (ctx) => {
+describeEachDatabase('auth: wrong passwords per account', { exercises: [] }, (ctx) => {
   it('after too many wrong passwords for one account, from any number of addresses, its sign-in waits (429)', async () => {
     const mailer = captureMailer();
     const app = createTestApp(ctx.database, { env: AUTH_TEST_ENV, mailer });

@@ -150,7 +150,7 @@ describe('threads: cursor and search query', () => {
   });
 });
 
-describeEachDatabase('threads: listing', (ctx) => {
+describeEachDatabase('threads: listing', { exercises: [] }, (ctx) => {
   it('orders by last activity, then id; keyset pages return every thread exactly once', async () => {
     const s = setup(ctx);
     const { c, id: userId } = await user(s);
@@ -251,7 +251,7 @@ describeEachDatabase('threads: listing', (ctx) => {
   });
 });
 
-describeEachDatabase('threads: search', (ctx) => {
+describeEachDatabase('threads: search', { exercises: ['full-text-search'] }, (ctx) => {
   it('finds threads by title words and message words, as prefixes, in Turkish too', async () => {
     const s = setup(ctx);
     const { c, id: userId } = await user(s);
@@ -367,7 +367,7 @@ describeEachDatabase('threads: search', (ctx) => {
   });
 });
 
-describeEachDatabase('threads: plan window', (ctx) => {
+describeEachDatabase('threads: plan window', { exercises: [] }, (ctx) => {
   it('free users see the last 30 days; Pro users see older threads too', async () => {
     const s = setup(ctx);
     const { c, id: userId } = await user(s);
@@ -397,7 +397,7 @@ describeEachDatabase('threads: plan window', (ctx) => {
   });
 });
 
-describeEachDatabase('threads: one thread', (ctx) => {
+describeEachDatabase('threads: one thread', { exercises: [] }, (ctx) => {
   it('GET returns the thread, its messages in order and the active stream', async () => {
     const s = setup(ctx);
     const { c, id: userId } = await user(s);
@@ -603,7 +603,7 @@ describeEachDatabase('threads: one thread', (ctx) => {
   });
 });
 
-describeEachDatabase('threads: one user can never read or change another user', (ctx) => {
+describeEachDatabase('threads: one user can never read or change another user', { exercises: [] }, (ctx) => {
   it("another user's thread id → 404 on GET, PATCH, DELETE and restore; nothing changes", async () => {
     const s = setup(ctx);
     const a = await user(s);

@@ -84,7 +84,10 @@ async function settle(ms = 1500): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-describeEachDatabase('WhatsApp through the Cloud API (stand-in)', (ctx) => {
+/** What these tests rely on that PGlite and PostgreSQL do differently (databases.ts, runsOnPostgres). */
+const DATABASE_USE = { exercises: ['job-queue', 'concurrent-writes'] } as const;
+
+describeEachDatabase('WhatsApp through the Cloud API (stand-in)', DATABASE_USE, (ctx) => {
   let tools: ToolsApp;
   const mailer = captureMailer();
   const { lines: logs, logger } = memoryLogger('warn');

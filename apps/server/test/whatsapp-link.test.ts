@@ -44,7 +44,7 @@ async function codeOnPhone(c: TestClient, phone: string): Promise<string> {
   return code as string;
 }
 
-describeEachDatabase('WhatsApp link and sandbox', (ctx) => {
+describeEachDatabase('WhatsApp link and sandbox', { exercises: ['concurrent-writes', 'locks'] }, (ctx) => {
   let tools: ToolsApp;
   const mailer = captureMailer();
   const db = () => ctx.database.db;

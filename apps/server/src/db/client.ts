@@ -35,22 +35,30 @@ const migrationsFolder = join(import.meta.dirname, 'migrations');
 /** Arbitrary constant: instances starting together take turns applying migrations. */
 const MIGRATION_LOCK_ID = 727_001;
 
-export type DatabaseOptions = { url?: string | undefined; dataDir?: string | undefined };
+export type DatabaseOptions = {
+  url?: string | undefined;
+  dataDir?: string | undefined;
+  /**
+   * In memory only: start from this PGlite data directory (a dumpDataDir tarball) instead of an
+   * empty database. The tests start every suite from one migrated copy (apps/server/test/databases.ts).
+   */
+  pgliteData?: Blob | undefined;
+};
 
 /** PostgreSQL when a URL is given; otherwise PGlite in dataDir (or in memory when none). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.pgliteData);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, data: Blob | undefined): Promise<Database> {
   let client: PGlite;
   if (dataDir) {
     const dir = join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(data ? { loadDataDir: data } : {});
   }
   const db = drizzlePglite({ client, schema });
   return {

@@ -208,6 +208,16 @@ export async function makeNoTextPhoto(format: 'jpeg' | 'png' = 'jpeg'): Promise<
   return format === 'jpeg' ? image.jpeg({ quality: 88 }).toBuffer() : image.png().toBuffer();
 }
 
+/**
+ * The most a fixture's reading may be off (character error rate): what the unit tests and B11's
+ * accuracy matrix (bench/b11-photo-ocr.ts) hold OCR to. A photo read with the source "auto" is
+ * held to AUTO_CER_LIMIT.
+ */
+export function cerLimit(background: FixtureBackground): number {
+  return background === 'plain' ? 0.05 : background === 'degraded' ? 0.15 : 0.1;
+}
+export const AUTO_CER_LIMIT = 0.1;
+
 /** Character error rate: edit distance between what was read and the truth, ÷ the truth's length. */
 export function characterErrorRate(read: string, truth: string, language: string): number {
   const norm = (s: string) => {

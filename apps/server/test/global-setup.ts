@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../src/db/client.ts';
+import { adminQuery, databaseUrl, TEST_DATABASE_URL } from './database-admin.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A file holding a migrated PGlite data directory (dumpDataDir's tarball), for every suite to load. */
+    pgliteTemplate: string;
+    /** A migrated PostgreSQL database next to TEST_DATABASE_URL's, copied for every suite (CREATE DATABASE … TEMPLATE). */
+    postgresTemplate: string | undefined;
+  }
+}
+
+/**
+ * Migrates one database of each kind once per `vitest run`, instead of once per suite: the server
+ * tests' globalSetup (vitest.config.ts). databases.ts then gives each suite its own copy, which
+ * takes a fraction of migrating (PGlite: loading a data directory skips initdb and the migrations;
+ * PostgreSQL: CREATE DATABASE … TEMPLATE copies files). Both are removed when the run ends.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const tag = `${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+
+  const pglite = await openDatabase({});
+  let pgliteFile: string;
+  try {
+    await pglite.migrate();
+    if (pglite.queueConnection.kind !== 'pglite') throw new Error('expected PGlite');
+    const dump = await pglite.queueConnection.client.dumpDataDir('none');
+    pgliteFile = join(tmpdir(), `polymath-pglite-template-${tag}.tar`);
+    writeFileSync(pgliteFile, new Uint8Array(await dump.arrayBuffer()));
+  } finally {
+    await pglite.close();
+  }
+  project.provide('pgliteTemplate', pgliteFile);
+
+  let postgresTemplate: string | undefined;
+  if (TEST_DATABASE_URL) {
+    postgresTemplate = `tpl_${tag}`;
+    await adminQuery(`CREATE DATABASE "${postgresTemplate}"`);
+    const postgres = await openDatabase({ url: databaseUrl(TEST_DATABASE_URL, postgresTemplate) });
+    try {
+      await postgres.migrate();
+    } finally {
+      await postgres.close();
+    }
+    // Nobody connects to it from now on: a copy needs the template free of other sessions.
+    await adminQuery(`ALTER DATABASE "${postgresTemplate}" ALLOW_CONNECTIONS false`);
+  }
+  project.provide('postgresTemplate', postgresTemplate);
+
+  return async () => {
+    rmSync(pgliteFile, { force: true });
+    if (postgresTemplate) await adminQuery(`DROP DATABASE IF EXISTS "${postgresTemplate}" WITH (FORCE)`);
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * `npm test`: every check, with the quick ones beside the unit tests instead of before them.
+ *
+ *   1. at once: lint (Biome), typecheck (tsc -b) and the web build run in the background, their
+ *      output held back and printed whole when each ends, while the unit and integration tests
+ *      (Vitest) print live;
+ *   2. when all of those passed: the browser tests (Playwright), which need the build.
+ *
+ * Any failure fails the run: the failing steps are named at the end and the browser tests are not
+ * started. Each step's time goes to test-timing/phases.json, and Vitest's and Playwright's JSON
+ * reports to test-timing/ as well; `npm run test:timing` prints the tables.
+ *
+ *   node scripts/test-run.ts              everything (npm test)
+ *   node scripts/test-run.ts --no-e2e     lint, typecheck and unit tests (npm run check)
+ *   node scripts/test-run.ts -- <files>   Vitest only on those files (lint and typecheck as ever)
+ *   TEST_COVERAGE=1 npm test              with Vitest's coverage too (coverage/, npm run test:inventory)
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+export const TIMING_DIR = join(ROOT, 'test-timing');
+
+type Step = { name: string; command: string; args: string[]; live: boolean };
+type Result = { name: string; status: 'passed' | 'failed'; exitCode: number; startMs: number; endMs: number };
+
+const started = Date.now();
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
+
+function run(step: Step): Promise<Result> {
+  const startMs = Date.now() - started;
+  if (step.live) console.log(`\n── ${step.name}: ${[step.command, ...step.args].join(' ')}\n`);
+  else console.log(`── ${step.name} started in the background: ${[step.command, ...step.args].join(' ')}`);
+  return new Promise((done) => {
+    const child = spawn(step.command, step.args, {
+      cwd: ROOT,
+      stdio: step.live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') },
+    });
+    const output: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    const finish = (exitCode: number) => {
+      const endMs = Date.now() - started;
+      const status = exitCode === 0 ? 'passed' : 'failed';
+      if (!step.live) {
+        const text = Buffer.concat(output).toString('utf8').trimEnd();
+        // A background step's output comes in one piece, framed, so it never interleaves with the tests.
+        console.log(`\n┌── ${step.name} ${status} in ${seconds(endMs - startMs)}${text ? '' : ' (no output)'}`);
+        if (text) console.log(text.replace(/^/gm, '│ '));
+        console.log(`└── ${step.name} ${status}\n`);
+      } else {
+        console.log(`\n── ${step.name} ${status} in ${seconds(endMs - startMs)}`);
+      }
+      done({ name: step.name, status, exitCode, startMs, endMs });
+    };
+    child.on('error', (err) => {
+      output.push(Buffer.from(`could not start: ${err.message}\n`));
+      finish(127);
+    });
+    child.on('close', (code, signal) => finish(code ?? (signal ? 128 : 1)));
+  });
+}
+
+const npx = (args: string[]): Pick<Step, 'command' | 'args'> => ({ command: 'npx', args });
+
+async function main(): Promise<number> {
+  const dashes = process.argv.indexOf('--');
+  const vitestFiles = dashes > 0 ? process.argv.slice(dashes + 1) : [];
+  const withE2e = !process.argv.slice(2, dashes > 0 ? dashes : undefined).includes('--no-e2e');
+  rmSync(TIMING_DIR, { recursive: true, force: true });
+  mkdirSync(TIMING_DIR, { recursive: true });
+  const results: Result[] = [];
+
+  if (withE2e) {
+    // Before anything slow: the browser tests need Debian's Chromium.
+    const chromium = await run({ name: 'chromium', command: 'node', args: ['scripts/check-chromium.mjs'], live: true });
+    results.push(chromium);
+    if (chromium.status === 'failed') return report(results, withE2e);
+  }
+
+  const background: Promise<Result>[] = [
+    run({ name: 'lint', ...npx(['biome', 'check', '.']), live: false }),
+    run({ name: 'typecheck', ...npx(['tsc', '-b']), live: false }),
+  ];
+  if (withE2e) background.push(run({ name: 'build', command: 'npm', args: ['run', '--silent', 'build'], live: false }));
+  const unit = await run({
+    name: 'unit',
+    ...npx([
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${join(TIMING_DIR, 'vitest.json')}`,
+      ...(process.env.TEST_COVERAGE === '1' ? ['--coverage'] : []),
+      ...vitestFiles,
+    ]),
+    live: true,
+  });
+  results.push(unit, ...(await Promise.all(background)));
+
+  if (withE2e) {
+    if (results.some((r) => r.status === 'failed')) {
+      console.log('\n── e2e not started: an earlier step failed');
+    } else {
+      results.push(await run({ name: 'e2e', ...npx(['playwright', 'test']), live: true }));
+    }
+  }
+  return report(results, withE2e);
+}
+
+function report(results: Result[], withE2e: boolean): number {
+  const total = Date.now() - started;
+  writeFileSync(join(TIMING_DIR, 'phases.json'), `${JSON.stringify({ totalMs: total, phases: results }, null, 2)}\n`);
+  console.log(`\n── ${withE2e ? 'npm test' : 'npm run check'}: ${seconds(total)}`);
+  for (const r of results) {
+    console.log(
+      `   ${r.status === 'passed' ? 'ok    ' : 'FAILED'} ${r.name.padEnd(10)} ${seconds(r.endMs - r.startMs).padStart(8)}  (from ${seconds(r.startMs)} to ${seconds(r.endMs)})`,
+    );
+  }
+  const failed = results.filter((r) => r.status === 'failed');
+  if (failed.length > 0) {
+    console.error(
+      `\n${withE2e ? 'npm test' : 'npm run check'} FAILED: ${failed.map((r) => `${r.name} (exit ${r.exitCode})`).join(', ')}; see each one's output above.`,
+    );
+    return 1;
+  }
+  console.log('\nAll checks passed. Timing: npm run test:timing');
+  return 0;
+}
+
+process.exitCode = await main();
