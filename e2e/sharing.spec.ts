@@ -110,6 +110,7 @@ test('a shared chat reads signed out, says noindex, and says so once its owner t
   // The answer's markdown through the app's renderer: bold and a table.
   await expect(messages.nth(1).locator('strong')).toHaveText('Alaçatı');
   await expect(messages.nth(1).locator('table tr')).toHaveCount(3);
+  await expect(view).toHaveTitle('Plan two days near İzmir · Polymath');
   await expect(view.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
   await expect(view.locator('meta[property="og:title"]')).toHaveAttribute('content', /Plan two days near İzmir/);
   // Signed out: continuing asks to sign in.
@@ -131,6 +132,7 @@ test('a shared chat reads signed out, says noindex, and says so once its owner t
   await view.reload();
   await expect(view.getByTestId('share-revoked')).toContainText(text('en', 'sharing:page.revokedTitle'));
   await expect(view.getByTestId('shared-message')).toHaveCount(0);
+  await expect(view).toHaveTitle(`${text('en', 'sharing:page.revokedTitle')} · Polymath`);
   await view.screenshot({ path: `${SHOTS}/share-revoked-light-en-desktop.png`, animations: 'disabled' });
   await visitor.close();
 });

@@ -9,7 +9,6 @@ const SubscriptionSuccessDialog = lazy(
 );
 const WhatsAppDialog = lazy(withMoreTexts(() => import('../features/whatsapp/whatsapp-dialog.tsx')));
 const AuthDialog = lazy(withMoreTexts(() => import('../features/auth/auth-dialog.tsx')));
-const ShareDialog = lazy(withMoreTexts(() => import('../features/sharing/share-dialog.tsx')));
 
 /**
  * Overlays are loaded only when first opened (spec §2), then stay mounted so closing animates and
@@ -23,7 +22,6 @@ export function Overlays() {
       <LoadWhenOpened open={dialogs.showSubscriptionSuccessDialog} Component={SubscriptionSuccessDialog} />
       <LoadWhenOpened open={dialogs.whatsApp.isOpen} Component={WhatsAppDialog} />
       <LoadWhenOpened open={dialogs.authDialog.isOpen} Component={AuthDialog} />
-      <LoadWhenOpened open={dialogs.shareThreadId !== null} Component={ShareDialog} />
       <OrientationHint />
     </>
   );

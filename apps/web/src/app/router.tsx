@@ -161,12 +161,7 @@ export const routes: RouteObject[] = [
         handle: { title: 'legal.privacy' },
         lazy: withMoreTexts(() => import('./routes/policies/privacy.tsx')),
       },
-      // A shared chat: public, for anyone with the link.
-      {
-        path: 'share/:shareId',
-        handle: { title: 'sharing:page.title' },
-        lazy: withMoreTexts(() => import('./routes/share.tsx')),
-      },
+      // Also a shared chat's page (/share/<id>): routes/not-found.tsx tells them apart (decision 032).
       { path: '*', handle: { title: 'notFound.title' }, lazy: withMoreTexts(() => import('./routes/not-found.tsx')) },
     ],
   },

@@ -5,9 +5,9 @@ import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { SettingsSection } from '../../components/ui/settings-section.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../lib/api/api-error.ts';
+import { useGetDataExportQuery, useStartDataExportMutation } from '../../lib/api/sharing-api.ts';
 import { dateTimeFormat, formatBytes } from '../../lib/intl/formatters.ts';
 import { toast } from '../../lib/toast/toast.ts';
-import { useGetDataExportQuery, useStartDataExportMutation } from './sharing-api.ts';
 
 /** How often the section asks about an export being prepared. */
 const PROGRESS_POLL_MS = 2000;

@@ -6,11 +6,11 @@ import { Link, useNavigate } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../lib/api/api-error.ts';
+import { useContinueSharedChatMutation, useGetSharedChatQuery } from '../../lib/api/sharing-api.ts';
 import { dateTimeFormat } from '../../lib/intl/formatters.ts';
 import { authDialogOpened } from '../../lib/store/dialogs-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 import { toast } from '../../lib/toast/toast.ts';
-import { useContinueSharedChatMutation, useGetSharedChatQuery } from './sharing-api.ts';
 
 type RenderMarkdown = (text: string) => ReactNode;
 
@@ -24,9 +24,18 @@ export function SharedChatPage({ shareId, renderMarkdown }: { shareId: string; r
   const { t } = useTranslation('sharing');
   const { data, error, isLoading, refetch } = useGetSharedChatQuery(shareId);
 
+  const status = (error as { status?: unknown } | undefined)?.status;
+  // The page names the tab itself (the chat's title, or what it says), after the route's own title
+  // (the not-found route's, whose chunk it rides on) has been set on mount.
+  const shown =
+    data?.title ??
+    (status === 410 ? t('page.revokedTitle') : status === 404 ? t('page.notFoundTitle') : t('page.title'));
   useEffect(() => {
-    if (data) document.title = `${data.title} · Polymath`;
-  }, [data]);
+    const timer = setTimeout(() => {
+      document.title = `${shown} · Polymath`;
+    });
+    return () => clearTimeout(timer);
+  }, [shown]);
 
   if (isLoading) {
     return (
@@ -36,7 +45,6 @@ export function SharedChatPage({ shareId, renderMarkdown }: { shareId: string; r
       </p>
     );
   }
-  const status = (error as { status?: unknown } | undefined)?.status;
   if (status === 410 || status === 404) {
     const revoked = status === 410;
     return (

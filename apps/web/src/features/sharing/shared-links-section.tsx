@@ -3,10 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { SettingsSection } from '../../components/ui/settings-section.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { copyLink, shareUrl, useListSharesQuery, useRevokeShareMutation } from '../../lib/api/sharing-api.ts';
 import { dateTimeFormat } from '../../lib/intl/formatters.ts';
 import { toast } from '../../lib/toast/toast.ts';
-import { copyLink, shareUrl } from './share-dialog.tsx';
-import { useListSharesQuery, useRevokeShareMutation } from './sharing-api.ts';
 
 /** Settings → Account: the person's live shared links, each to open, copy or turn off. */
 export function SharedLinksSection() {

@@ -1,9 +1,9 @@
 import type { Thread } from '@polymath/shared';
 import { threadPagePath } from '@polymath/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { apiErrorMessage } from '../../lib/api/api-error.ts';
-import { shareDialogSet } from '../../lib/store/dialogs-slice.ts';
 import { useAppDispatch } from '../../lib/store/store.ts';
 import { toast } from '../../lib/toast/toast.ts';
 import { threadIdFromPath } from './thread-path.ts';
@@ -52,10 +52,10 @@ export function useThreadActions() {
     });
   }
 
-  /** Opens the share dialog (an overlay, loaded on first use) for the thread. */
-  function share(thread: Thread) {
-    dispatch(shareDialogSet(thread.id));
-  }
+  // The thread whose share dialog is open (the list renders it, loaded the first time).
+  const [sharing, setSharing] = useState<string | null>(null);
+  const share = (thread: Thread) => setSharing(thread.id);
+  const stopSharing = () => setSharing(null);
 
-  return { toggleStar, remove, share };
+  return { toggleStar, remove, share, sharing, stopSharing };
 }

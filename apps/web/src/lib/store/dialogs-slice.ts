@@ -8,8 +8,6 @@ export type DialogsState = {
   showSubscriptionSuccessDialog: boolean;
   whatsApp: { isOpen: boolean };
   authDialog: { isOpen: boolean; step: AuthStep };
-  /** The thread whose share dialog is open (its history menu's "Share…"), or null. */
-  shareThreadId: string | null;
 };
 
 const initialState: DialogsState = {
@@ -17,7 +15,6 @@ const initialState: DialogsState = {
   showSubscriptionSuccessDialog: false,
   whatsApp: { isOpen: false },
   authDialog: { isOpen: false, step: 'signIn' },
-  shareThreadId: null,
 };
 
 export const dialogsSlice = createSlice({
@@ -43,9 +40,6 @@ export const dialogsSlice = createSlice({
     authDialogClosed(state) {
       state.authDialog = { isOpen: false, step: 'signIn' };
     },
-    shareDialogSet(state, action: PayloadAction<string | null>) {
-      state.shareThreadId = action.payload;
-    },
   },
 });
 
@@ -56,5 +50,4 @@ export const {
   authDialogOpened,
   authDialogStepChanged,
   authDialogClosed,
-  shareDialogSet,
 } = dialogsSlice.actions;

@@ -1,39 +1,25 @@
-import type { Share } from '@polymath/shared';
 import { Copy, ExternalLink, Link2, RefreshCw, Unlink } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import {
+  copyLink,
+  shareUrl,
+  useGetThreadShareQuery,
+  useRevokeShareMutation,
+  useShareThreadMutation,
+} from '../../lib/api/sharing-api.ts';
 import { dateTimeFormat } from '../../lib/intl/formatters.ts';
-import { shareDialogSet } from '../../lib/store/dialogs-slice.ts';
-import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 import { toast } from '../../lib/toast/toast.ts';
-import { useGetThreadShareQuery, useRevokeShareMutation, useShareThreadMutation } from './sharing-api.ts';
-
-/** The link's full address, as the person pastes it elsewhere. */
-export function shareUrl(share: Pick<Share, 'path'>): string {
-  return new URL(share.path, window.location.origin).toString();
-}
-
-/** Copies a link and says so. */
-export async function copyLink(url: string, t: (key: string) => string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(url);
-    toast.success(t('sharing:dialog.copied'));
-  } catch {
-    toast.error(t('chat:copyFailed'));
-  }
-}
 
 /**
- * "Share…" from a thread's menu in the history (opened by the dialogs slice's shareThreadId, loaded
- * on first use): makes or updates the thread's public link, with the person's choice of showing
- * their name and, when the chat has photos they uploaded, of sharing those; copies or turns it off.
+ * "Share…" from a thread's menu in the history (its own chunk, loaded the first time it opens): makes
+ * or updates the thread's public link, with the person's choice of showing their name and, when the
+ * chat has photos they uploaded, of sharing those; copies or turns it off.
  */
-export default function ShareDialog() {
-  const dispatch = useAppDispatch();
-  const threadId = useAppSelector((s) => s.dialogs.shareThreadId);
+export default function ShareDialog({ threadId, onClose }: { threadId: string | null; onClose: () => void }) {
   const [shownId, setShownId] = useState(threadId);
   useEffect(() => {
     if (threadId) setShownId(threadId);
@@ -43,7 +29,7 @@ export default function ShareDialog() {
     <Dialog
       open={threadId !== null}
       onOpenChange={(open) => {
-        if (!open) dispatch(shareDialogSet(null));
+        if (!open) onClose();
       }}
       title={t('dialog.title')}
       description={t('dialog.description')}

@@ -7,7 +7,8 @@ import type {
   ShareSettings,
   ThreadShare,
 } from '@polymath/shared';
-import { baseApi } from '../../lib/api/base-api.ts';
+import { toast } from '../toast/toast.ts';
+import { baseApi } from './base-api.ts';
 
 /**
  * Shared links (the owner's), a shared chat (anyone with its link) and the person's data export.
@@ -64,3 +65,18 @@ export const {
   useGetDataExportQuery,
   useStartDataExportMutation,
 } = sharingApi;
+
+/** A shared chat's full address, as the person pastes it elsewhere. */
+export function shareUrl(share: Pick<Share, 'path'>): string {
+  return new URL(share.path, window.location.origin).toString();
+}
+
+/** Copies a shared chat's link and says so. */
+export async function copyLink(url: string, t: (key: string) => string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(url);
+    toast.success(t('sharing:dialog.copied'));
+  } catch {
+    toast.error(t('chat:copyFailed'));
+  }
+}
