@@ -24,6 +24,9 @@ export type Options = {
   delay?: number;
   /** B12: chat requests per phase. */
   samples?: number;
+  /** B15: messages and pictures of the exported account. */
+  messages?: number;
+  images?: number;
   /** B2/B3: tokens per answer and ms between them. */
   tokens?: number;
   pace?: number;

@@ -4,6 +4,7 @@ import type { BillingRuntime } from './features/billing/billing-runtime.ts';
 import { billingSweepJob, stripePriceCheckJob } from './features/billing/billing-sweep.ts';
 import type { ChatRuntime } from './features/chat/chat-runtime.ts';
 import { createThreadSummaryJob } from './features/chat/summaries/thread-summary.job.ts';
+import { createDataExportJob, purgeDataExportsJob } from './features/data-export/data-export.job.ts';
 import { createDocumentJob } from './features/documents/document.job.ts';
 import { createImageJob } from './features/images/image.job.ts';
 import type { ImageModelRegistry } from './features/images/image-models.ts';
@@ -15,6 +16,7 @@ import { createWhatsAppMessageJob } from './features/whatsapp/whatsapp-message.j
 import type { WhatsAppRuntime } from './features/whatsapp/whatsapp-runtime.ts';
 import { createWhatsAppSendJob } from './features/whatsapp/whatsapp-send.job.ts';
 import type { Logger } from './lib/logger.ts';
+import type { Mailer } from './lib/mail/mailer.ts';
 import type { JobDefinition } from './lib/queue/job.ts';
 import type { FileStore } from './lib/storage/file-store.ts';
 
@@ -28,6 +30,7 @@ export function appJobs(deps: {
   imageModels: ImageModelRegistry;
   billing: BillingRuntime;
   logger: Logger;
+  mailer: Mailer;
   // biome-ignore lint/suspicious/noExplicitAny: each definition keeps its own payload type
 }): JobDefinition<any>[] {
   const db = deps.database.db;
@@ -48,5 +51,13 @@ export function appJobs(deps: {
       logger: deps.logger,
     }),
     usageRollupJob(db),
+    createDataExportJob({
+      db,
+      files: deps.files,
+      mailer: deps.mailer,
+      publicUrl: deps.env.PUBLIC_URL,
+      logger: deps.logger,
+    }),
+    purgeDataExportsJob({ db, files: deps.files }),
   ];
 }

@@ -20,12 +20,16 @@ import { createChatRuntime } from './features/chat/chat-runtime.ts';
 import type { ChatTurnDeps } from './features/chat/chat-turn.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { creditsRoutes } from './features/credits/credits.routes.ts';
+import { dataExportRoutes } from './features/data-export/data-export.routes.ts';
 import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { createImageModelRegistry } from './features/images/image-models.ts';
 import { imagesRoutes } from './features/images/images.routes.ts';
 import { modelsRoutes } from './features/models/models.routes.ts';
 import { avatarRoutes, profileRoutes } from './features/profile/profile.routes.ts';
+import { sharePageHeads } from './features/sharing/share-page-head.ts';
+import { sharedRoutes } from './features/sharing/shared.routes.ts';
+import { sharesRoutes } from './features/sharing/shares.routes.ts';
 import { threadsRoutes } from './features/threads/threads.routes.ts';
 import { horoscopeRoutes } from './features/tools/horoscope/horoscope.routes.ts';
 import { photoTranslatePhotoRoutes } from './features/tools/photo-translate/photo-translate-photos.routes.ts';
@@ -131,6 +135,9 @@ export function createApp(deps: AppDeps) {
   );
   app.route('/api/models', modelsRoutes(chat.models));
   app.route('/api/credits', creditsRoutes(auth));
+  app.route('/api/data-export', dataExportRoutes(auth));
+  app.route('/api/shares', sharesRoutes(auth));
+  app.route('/api/shared', sharedRoutes());
   const { db, env, files, logger } = deps;
   const imageModels = deps.imageModels ?? createImageModelRegistry(env);
   const turns: ChatTurnDeps = {
@@ -200,6 +207,7 @@ export function createApp(deps: AppDeps) {
         const name = await sessionCookieName;
         return name !== null && cookieValue(req.headers.get('cookie'), name) === undefined;
       },
+      sharePageHeads(deps.db),
     ),
   );
 

@@ -119,7 +119,7 @@ async function main() {
   const jobs = await startJobQueue({
     connection: database.queueConnection,
     logger,
-    jobs: appJobs({ env, database, files, imageModels, billing, logger, chat, whatsapp }),
+    jobs: appJobs({ env, database, files, imageModels, billing, logger, mailer, chat, whatsapp }),
   });
   whatsapp.useQueue(jobs);
   if (!billing.sandbox) {

@@ -49,6 +49,31 @@ describeEachFileStore('file store contract', (ctx) => {
     files = store.files;
   });
 
+  it('putStream stores what a stream yields (its size returned) and getStream reads it back; a failing source stores nothing', async () => {
+    const key = `exports/u1/${newFileName('zip')}`;
+    expect(await files.getStream(key)).toBeNull();
+    async function* chunks() {
+      for (let i = 0; i < 64; i++) yield bytes(`chunk ${i};`.padEnd(1024, '.'));
+    }
+    expect(await files.putStream(key, chunks(), { contentType: 'application/zip' })).toBe(64 * 1024);
+    const stored = await files.getStream(key);
+    expect(stored?.size).toBe(64 * 1024);
+    const read = Buffer.from(await new Response(stored?.body).arrayBuffer()).toString();
+    expect(read.startsWith('chunk 0;')).toBe(true);
+    expect(read).toContain('chunk 63;');
+    expect(text(await files.get(key))).toBe(read);
+
+    const broken = `exports/u1/${newFileName('zip')}`;
+    async function* failing() {
+      yield bytes('partial');
+      throw new Error('source failed');
+    }
+    await expect(files.putStream(broken, failing())).rejects.toThrow('source failed');
+    expect(await files.get(broken)).toBeNull();
+    expect(store.keys('exports')).toEqual([key]);
+    await files.deleteFolder('exports/u1');
+  });
+
   it('put then get returns the bytes; put replaces; a missing key is null; delete is idempotent', async () => {
     const key = `gallery/${newFileName('webp')}`;
     expect(await files.get(key)).toBeNull();

@@ -161,6 +161,7 @@ export const routes: RouteObject[] = [
         handle: { title: 'legal.privacy' },
         lazy: withMoreTexts(() => import('./routes/policies/privacy.tsx')),
       },
+      // Also a shared chat's page (/share/<id>): routes/not-found.tsx tells them apart (decision 032).
       { path: '*', handle: { title: 'notFound.title' }, lazy: withMoreTexts(() => import('./routes/not-found.tsx')) },
     ],
   },

@@ -5,6 +5,7 @@ import enLogoMaker from './en/logo-maker.json';
 import enOffline from './en/offline.json';
 import enPhotoTranslate from './en/photo-translate.json';
 import enPrivacy from './en/privacy.json';
+import enSharing from './en/sharing.json';
 import enTattooGenerator from './en/tattoo-generator.json';
 import enValidation from './en/validation.json';
 import enWebSearch from './en/web-search.json';
@@ -28,4 +29,5 @@ export const enMore = {
   'photo-translate': enPhotoTranslate,
   privacy: enPrivacy,
   offline: enOffline,
+  sharing: enSharing,
 } as const;

@@ -9,6 +9,7 @@ import trLogoMaker from './tr/logo-maker.json';
 import trOffline from './tr/offline.json';
 import trPhotoTranslate from './tr/photo-translate.json';
 import trPrivacy from './tr/privacy.json';
+import trSharing from './tr/sharing.json';
 import trTattooGenerator from './tr/tattoo-generator.json';
 import trTools from './tr/tools.json';
 import trValidation from './tr/validation.json';
@@ -33,4 +34,5 @@ export const tr = {
   'photo-translate': trPhotoTranslate,
   privacy: trPrivacy,
   offline: trOffline,
+  sharing: trSharing,
 } as const;

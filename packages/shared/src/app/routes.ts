@@ -11,6 +11,8 @@ const CLIENT_ROUTE_PATTERNS: RegExp[] = [
   /^\/payment\/sandbox\/(portal|checkout\/[^/]+)\/?$/,
   /^\/(sign-in|sign-up|forgot-password)\/?$/,
   /^\/(terms-and-conditions|refund-policy|privacy-policy)\/?$/,
+  // A shared chat's public page (the server answers 404 or 410 itself for a link that is not live).
+  /^\/share\/[^/]+\/?$/,
 ];
 
 /** True when the path is one of the spec's client routes (so the server answers 200, else 404). */

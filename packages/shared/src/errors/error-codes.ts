@@ -84,6 +84,9 @@ export const ERROR_MESSAGES = {
   WHATSAPP_CODE_EXPIRED: 'This code has expired or was tried too many times. Send a new code.',
   WHATSAPP_NOT_LINKED: 'No WhatsApp number is linked to your account.',
   WHATSAPP_UNAVAILABLE: 'WhatsApp could not be reached. Please try again in a few minutes.',
+  // Your data and shared chats
+  EXPORT_IN_PROGRESS: 'A copy of your data is already being prepared. Wait for it to finish.',
+  SHARE_REVOKED: 'This link was turned off by the person who shared the chat.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -156,6 +159,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   WHATSAPP_CODE_EXPIRED: 400,
   WHATSAPP_NOT_LINKED: 404,
   WHATSAPP_UNAVAILABLE: 503,
+  EXPORT_IN_PROGRESS: 409,
+  SHARE_REVOKED: 410,
 };
 
 export type ErrorBody = { error: { code: ErrorCode; message: string; requestId?: string } };

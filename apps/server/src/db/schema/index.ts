@@ -4,5 +4,6 @@ export * from './billing.ts';
 export * from './chat.ts';
 export * from './documents.ts';
 export * from './images.ts';
+export * from './sharing.ts';
 export * from './usage.ts';
 export * from './whatsapp.ts';

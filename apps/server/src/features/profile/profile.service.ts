@@ -15,6 +15,7 @@ import { type FileStore, newFileName } from '../../lib/storage/file-store.ts';
 import { deleteUserAttachments } from '../attachments/attachments.service.ts';
 import { localeOf } from '../auth/auth.ts';
 import { hasRenewingSubscription } from '../billing/subscriptions.service.ts';
+import { deleteUserDataExports } from '../data-export/data-export.service.ts';
 import { deleteUserDocuments } from '../documents/documents.service.ts';
 import { deleteUserImages } from '../images/images.service.ts';
 import { deleteUserPhotosToTranslate } from '../tools/photo-translate/photo-translate-photos.service.ts';
@@ -230,4 +231,5 @@ export async function deleteAccount(db: Db, files: FileStore, userId: string): P
   await deleteUserDocuments(files, userId);
   await deleteUserTattooPhotos(files, userId);
   await deleteUserPhotosToTranslate(files, userId);
+  await deleteUserDataExports(files, userId);
 }

@@ -2,6 +2,7 @@ import { isClientRoute } from '@polymath/shared';
 import { Hono } from 'hono';
 import type { StaticFile } from '../../lib/static-files.ts';
 import { readBootData, withBootData } from './boot-data.ts';
+import { type PageHeads, withPageHead } from './page-head.ts';
 import { routeOf, routePreloads } from './route-preloads.ts';
 
 /**
@@ -16,6 +17,8 @@ export function webRoutes(
   request?: (path: string) => Promise<Response>,
   /** Whether a request carries no session cookie: its page then carries the session's answer too. */
   signedOut?: (req: Request) => Promise<boolean>,
+  /** Pages whose head the server sets per request (a shared chat's link preview, page-head.ts). */
+  pageHeads?: PageHeads,
 ) {
   const app = new Hono();
   const built = files.get('/index.html');
@@ -61,6 +64,14 @@ export function webRoutes(
     }
     const visitor = (await signedOut?.(c.req.raw)) ?? false;
     const page = index(built, path, visitor);
+    const own = await pageHeads?.(path);
+    if (own) {
+      // Made for this request from what the database says now: never stored anywhere.
+      const res = send(c.req.raw, withPageHead(await page, own.head), 'no-store', own.status);
+      if (own.head.robots) res.headers.set('x-robots-tag', own.head.robots);
+      if (signedOut) res.headers.append('vary', 'cookie');
+      return res;
+    }
     // A visitor's page says "no session": never stored, since Back after signing in may show a stored
     // page without asking the server again, and it would then claim a session that now exists is none.
     const res = send(c.req.raw, await page, visitor ? 'no-store' : 'no-cache', isClientRoute(path) ? 200 : 404);

@@ -1,7 +1,17 @@
 import { APP_NAME, type Locale } from '@polymath/shared';
+import { escapeHtml } from '../escape-html.ts';
 
-/** The mails the app sends: the accounts feature's, and the notice that a WhatsApp number moved away. */
-export type MailKind = 'verify-email' | 'reset-password' | 'change-password' | 'sign-up-attempt' | 'whatsapp-moved';
+/**
+ * The mails the app sends: the accounts feature's, the notice that a WhatsApp number moved away, and
+ * the one saying a copy of the person's data is ready.
+ */
+export type MailKind =
+  | 'verify-email'
+  | 'reset-password'
+  | 'change-password'
+  | 'sign-up-attempt'
+  | 'whatsapp-moved'
+  | 'data-export-ready';
 
 export type MailContent = { subject: string; text: string; html: string };
 
@@ -14,6 +24,8 @@ export type MailVars = {
   resetLink?: string | undefined;
   /** Only for whatsapp-moved: the number (E.164). */
   phone?: string | undefined;
+  /** Only for data-export-ready: how many days the copy can be downloaded. */
+  days?: number | undefined;
 };
 
 type Copy = {
@@ -75,6 +87,16 @@ const COPY: Record<Locale, Record<MailKind, Copy>> = {
       action: 'Open Settings',
       footer: 'If it was you, you can ignore this email.',
     },
+    'data-export-ready': {
+      subject: `Your ${APP_NAME} data is ready to download`,
+      greeting: (n) => (n ? `Hi ${n},` : 'Hi,'),
+      lines: (v) => [
+        `The copy of your data you asked for is ready: one zip file with your profile, chats, images and files.`,
+        `Download it from Settings, Account while signed in. It is deleted after ${v.days ?? 7} days.`,
+      ],
+      action: 'Open Settings',
+      footer: "If you didn't ask for this, sign in and change your password: someone else may have used your account.",
+    },
   },
   tr: {
     'verify-email': {
@@ -124,6 +146,16 @@ const COPY: Record<Locale, Record<MailKind, Copy>> = {
       action: 'Ayarları aç',
       footer: 'Bunu siz yaptıysanız bu e-postayı yok sayabilirsiniz.',
     },
+    'data-export-ready': {
+      subject: `${APP_NAME} verileriniz indirilmeye hazır`,
+      greeting: (n) => (n ? `Merhaba ${n},` : 'Merhaba,'),
+      lines: (v) => [
+        'İstediğiniz veri kopyanız hazır: profiliniz, sohbetleriniz, görselleriniz ve dosyalarınızla tek bir zip dosyası.',
+        `Giriş yapmışken Ayarlar'da Hesap bölümünden indirin. ${v.days ?? 7} gün sonra silinir.`,
+      ],
+      action: 'Ayarları aç',
+      footer: 'Bunu siz istemediyseniz giriş yapıp şifrenizi değiştirin: hesabınızı başka biri kullanmış olabilir.',
+    },
   },
 };
 
@@ -166,13 +198,4 @@ ${actions.map(button).join('\n')}
 </html>
 `;
   return { subject: copy.subject, text, html };
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }

@@ -1,10 +1,34 @@
 import { Compass } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx';
 import { PublicLayout } from '../layouts/public-layout.tsx';
 
+const SharedChat = lazy(() => import('./share.tsx'));
+
+/** A shared chat's page (decision 032): a path outside the spec's routes, like everything this route answers. */
+const SHARE_PAGE = /^\/share\/[^/]+\/?$/;
+
+/**
+ * Paths the route table does not list: a shared chat's public page (/share/<id>, its own chunk), or
+ * the not-found page. The shared chat rides on this route rather than one of its own so the first
+ * screen's route table carries nothing for it (B7 had no room left: decision 032).
+ */
 export function Component() {
+  const { pathname } = useLocation();
+  if (SHARE_PAGE.test(pathname)) {
+    return (
+      <Suspense fallback={<LoadingPlaceholder />}>
+        <SharedChat />
+      </Suspense>
+    );
+  }
+  return <NotFound />;
+}
+
+function NotFound() {
   const { t } = useTranslation();
   return (
     <PublicLayout>

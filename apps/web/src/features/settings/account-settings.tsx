@@ -20,18 +20,21 @@ import {
 } from './settings-api.ts';
 
 /**
- * Settings → Account: names, photo, email verification, password, documents, the tracking answer,
- * sign-out and account deletion.
+ * Settings → Account: names, photo, email verification, password, documents, shared links and the
+ * download of their data, the tracking answer, sign-out and account deletion.
  * `mustCancelSubscription`: a renewing Pro subscription blocks deletion (spec §4); billing knows it.
  */
 export function AccountSettings({
   mustCancelSubscription,
   documents,
+  yourData,
   tracking,
 }: {
   mustCancelSubscription: boolean;
   /** The person's PDFs (ask PDF), listed before sign-out and deletion. */
   documents?: ReactNode;
+  /** Their shared links and the download of their data, after the documents. */
+  yourData?: ReactNode;
   /** The tracking tools' answer (analytics), when this server uses any. */
   tracking?: ReactNode;
 }) {
@@ -47,6 +50,7 @@ export function AccountSettings({
       <EmailSection />
       <PasswordSection />
       {documents}
+      {yourData}
       {tracking}
       <SignOutSection />
       <DeleteAccountSection mustCancelFirst={mustCancelSubscription} />

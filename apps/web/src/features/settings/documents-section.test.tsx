@@ -2,9 +2,10 @@ import type { DocumentItem, DocumentList } from '@polymath/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { formatBytes } from '../../lib/intl/formatters.ts';
 import { mockApi, recordRequests } from '../../test/api-server.ts';
 import { renderWithApp } from '../../test/render.tsx';
-import { DocumentsSection, formatBytes } from './documents-section.tsx';
+import { DocumentsSection } from './documents-section.tsx';
 
 function doc(id: string, name: string, bytes: number, pages: number, extra: Partial<DocumentItem> = {}): DocumentItem {
   return {

@@ -5,25 +5,8 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { SettingsSection } from '../../components/ui/settings-section.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDeleteDocumentMutation, useListDocumentsQuery } from '../../lib/api/documents-api.ts';
-import { numberFormat } from '../../lib/intl/formatters.ts';
+import { formatBytes } from '../../lib/intl/formatters.ts';
 import { toast } from '../../lib/toast/toast.ts';
-
-/** 1.2 MB, 340 KB: sizes as people read them, in the page's language. */
-export function formatBytes(bytes: number, locale: string): string {
-  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return numberFormat(locale, {
-    style: 'unit',
-    unit: units[unit],
-    unitDisplay: 'short',
-    maximumFractionDigits: unit === 0 ? 0 : 1,
-  }).format(value);
-}
 
 /**
  * Settings → Account: the PDFs the person attached to AI Chat (ask PDF), with their size, each

@@ -1,6 +1,6 @@
 import type { ChatToolId, Thread } from '@polymath/shared';
 import { MessageSquareDashed, RotateCw, SearchX, Star } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
@@ -12,6 +12,9 @@ import { threadIdFromPath } from './thread-path.ts';
 import { type HistoryTool, ThreadRow } from './thread-row.tsx';
 import { useListThreadsInfiniteQuery } from './threads-api.ts';
 import { useThreadActions } from './use-thread-actions.ts';
+
+// The share dialog is its own chunk, fetched the first time a row's "Share…" opens it.
+const ShareDialog = lazy(() => import('./share-dialog.tsx'));
 
 /** Loads the next page this far before the end of the list comes into view. */
 const PRELOAD_MARGIN = '0px 0px 240px 0px';
@@ -144,6 +147,11 @@ export function ThreadList({ starred, q, toolId, tools, onNavigate, onRowDeleted
   return (
     <div className={cn('flex flex-col transition-opacity', stale && 'opacity-60')} aria-busy={isFetching || undefined}>
       {body}
+      {actions.sharing !== null ? (
+        <Suspense fallback={null}>
+          <ShareDialog threadId={actions.sharing} onClose={actions.stopSharing} />
+        </Suspense>
+      ) : null}
       {hasNextPage ? (
         <div className="flex min-h-10 items-center justify-center py-2">
           <div ref={sentinel} aria-hidden="true" className="h-px w-px" />

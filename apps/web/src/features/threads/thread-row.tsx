@@ -1,6 +1,16 @@
-import { type ChatToolId, type Thread, updateThreadSchema, validationKeyOf } from '@polymath/shared';
+import { type ChatToolId, type Thread, threadExportPath, updateThreadSchema, validationKeyOf } from '@polymath/shared';
 import type { TFunction } from 'i18next';
-import { type LucideIcon, MoreHorizontal, Pencil, Star, StarOff, Trash2 } from 'lucide-react';
+import {
+  FileCode2,
+  FileText,
+  Link2,
+  type LucideIcon,
+  MoreHorizontal,
+  Pencil,
+  Star,
+  StarOff,
+  Trash2,
+} from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +31,7 @@ export type HistoryTool = { id: ChatToolId; label: string; icon: LucideIcon };
 const menuItemClass =
   'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-2';
 
-/** One chat in the history: a link to it, and a menu to rename, star or delete it. */
+/** One chat in the history: a link to it, and a menu to rename, star, share, download or delete it. */
 export function ThreadRow({
   thread,
   tool,
@@ -146,6 +156,27 @@ export function ThreadRow({
                     <Star className="h-4 w-4" aria-hidden="true" />
                   )}
                   {thread.starred ? t('unstar') : t('star')}
+                </DropdownMenu.Item>
+                <DropdownMenu.Item
+                  className={menuItemClass}
+                  data-testid="history-share"
+                  onSelect={() => actions.share(thread)}
+                >
+                  <Link2 className="h-4 w-4" aria-hidden="true" />
+                  {t('sharing:menu.share')}
+                </DropdownMenu.Item>
+                {/* Plain downloads: the server writes the file, so no code of the export loads here. */}
+                <DropdownMenu.Item asChild className={menuItemClass}>
+                  <a href={threadExportPath(thread.id, 'markdown')} download data-testid="history-export-markdown">
+                    <FileText className="h-4 w-4" aria-hidden="true" />
+                    {t('sharing:menu.exportMarkdown')}
+                  </a>
+                </DropdownMenu.Item>
+                <DropdownMenu.Item asChild className={menuItemClass}>
+                  <a href={threadExportPath(thread.id, 'json')} download data-testid="history-export-json">
+                    <FileCode2 className="h-4 w-4" aria-hidden="true" />
+                    {t('sharing:menu.exportJson')}
+                  </a>
                 </DropdownMenu.Item>
                 <DropdownMenu.Separator className="my-1 h-px bg-border" />
                 <DropdownMenu.Item

@@ -1,5 +1,6 @@
 import type { Thread } from '@polymath/shared';
 import { threadPagePath } from '@polymath/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { apiErrorMessage } from '../../lib/api/api-error.ts';
@@ -9,7 +10,7 @@ import { threadIdFromPath } from './thread-path.ts';
 import { threadsApi } from './threads-api.ts';
 
 /**
- * Star / unstar and delete-with-undo for a history row. The calls are dispatched directly, not
+ * Star / unstar, share and delete-with-undo for a history row. The calls are dispatched directly, not
  * through mutation hooks, because the row is gone by the time the server answers or Undo is pressed.
  */
 export function useThreadActions() {
@@ -51,5 +52,10 @@ export function useThreadActions() {
     });
   }
 
-  return { toggleStar, remove };
+  // The thread whose share dialog is open (the list renders it, loaded the first time).
+  const [sharing, setSharing] = useState<string | null>(null);
+  const share = (thread: Thread) => setSharing(thread.id);
+  const stopSharing = () => setSharing(null);
+
+  return { toggleStar, remove, share, sharing, stopSharing };
 }

@@ -13,6 +13,7 @@ export const MORE_NAMESPACES = [
   'photo-translate',
   'privacy',
   'offline',
+  'sharing',
 ] as const;
 
 /** Loads the tools' texts (English, and the current language's) once; later calls resolve at once. */

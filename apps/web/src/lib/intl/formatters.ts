@@ -28,3 +28,20 @@ export function dateTimeFormat(
 ): Intl.DateTimeFormat {
   return remembered(dateTimeFormats, locale, options, () => new Intl.DateTimeFormat(locale, options));
 }
+
+/** 1.2 MB, 340 KB: sizes as people read them, in the page's language. */
+export function formatBytes(bytes: number, locale: string): string {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  return numberFormat(locale, {
+    style: 'unit',
+    unit: units[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
+}

@@ -1,8 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { TrackingSettingsSection } from '../../../features/analytics/consent-choice.tsx';
 import { useRenewingPro } from '../../../features/billing/billing-api.ts';
 import { AccountSettings } from '../../../features/settings/account-settings.tsx';
 import { DocumentsSection } from '../../../features/settings/documents-section.tsx';
 import { useGetPublicConfigQuery } from '../../../lib/api/base-api.ts';
+
+const YourData = lazy(() => import('../../../features/sharing/your-data.tsx'));
 
 export function Component() {
   const { data: config } = useGetPublicConfigQuery();
@@ -10,6 +13,11 @@ export function Component() {
     <AccountSettings
       mustCancelSubscription={useRenewingPro()}
       documents={<DocumentsSection />}
+      yourData={
+        <Suspense fallback={null}>
+          <YourData />
+        </Suspense>
+      }
       tracking={<TrackingSettingsSection config={config} />}
     />
   );
