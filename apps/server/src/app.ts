@@ -25,6 +25,7 @@ import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { createImageModelRegistry } from './features/images/image-models.ts';
 import { imagesRoutes } from './features/images/images.routes.ts';
+import { metricsRoutes, observeRequest } from './features/metrics/metrics.routes.ts';
 import { modelsRoutes } from './features/models/models.routes.ts';
 import { avatarRoutes, profileRoutes } from './features/profile/profile.routes.ts';
 import { sharePageHeads } from './features/sharing/share-page-head.ts';
@@ -81,10 +82,9 @@ export function createApp(deps: AppDeps) {
     c.set('deps', deps);
     c.set('log', deps.logger.child({ requestId: c.var.requestId }));
     await next();
-    c.var.log.info(
-      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
-      'request',
-    );
+    const ms = performance.now() - started;
+    c.var.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms) }, 'request');
+    observeRequest(c, ms / 1000);
   });
   app.use(
     securityHeaders({
@@ -114,6 +114,7 @@ export function createApp(deps: AppDeps) {
 
   const webSearch = deps.webSearch === undefined ? createWebSearchRuntime(deps.env) : (deps.webSearch ?? undefined);
   app.route('/', healthRoutes());
+  app.route('/', metricsRoutes());
   app.route('/api/config', configRoutes({ webSearch: webSearch !== undefined }));
   app.route('/api/analytics', analyticsRoutes());
   const auth = createAuth(deps);

@@ -31,6 +31,8 @@ const envSchema = z.object({
   SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   TRUST_PROXY: z.stringbool().default(false),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
+  // The bearer token Prometheus presents to GET /metrics; unset: /metrics answers 404.
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   WEB_DIST_DIR: optionalString,
   GTM_ID: optionalString.pipe(
     z

@@ -28,6 +28,8 @@ export type Database = {
   ping(): Promise<void>;
   /** NOTIFYs from every instance (features/auth/session-cache.ts hears session changes). */
   notifications: Notifications;
+  /** The PostgreSQL pool's connections now (the metrics read them); none for PGlite. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -98,6 +100,7 @@ async function openPostgres(url: string): Promise<Database> {
       await db.execute(sql`select 1`);
     },
     notifications,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await notifications.close();
       await pool.end();

@@ -16,6 +16,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import type { AppEnv } from '../../app-env.ts';
 import { clientIp } from '../../lib/client-ip.ts';
+import { signIns, signUps } from '../../lib/metrics.ts';
 import { createRateLimiter } from '../../lib/rate-limit.ts';
 import type { Auth } from './auth.ts';
 import { CLIENT_IP_HEADER, SOCIAL_PROVIDERS } from './auth.ts';
@@ -139,6 +140,7 @@ export function authRoutes(auth: Auth) {
     }
 
     const res = await auth.handler(new Request(url, { method: c.req.method, headers, body }));
+    countAuth(path, res);
 
     if (res.status >= 300 && res.status < 400) return rewriteErrorRedirect(res, env.PUBLIC_URL);
     // No enumeration: a sign-up answers the same whether or not the address has an account (better-auth
@@ -226,4 +228,16 @@ function rewriteErrorRedirect(res: Response, publicUrl: string): Response {
   const headers = new Headers(res.headers);
   headers.set('location', location.startsWith('/') ? `${url.pathname}${url.search}${url.hash}` : url.toString());
   return new Response(res.body, { status: res.status, headers });
+}
+
+/** Sign-ins and sign-ups for the metrics: by method and outcome only. */
+function countAuth(path: string, res: Response) {
+  const { status } = res;
+  if (path === '/sign-in/email') signIns.inc({ method: 'email', outcome: status < 400 ? 'success' : 'failure' });
+  else if (path.startsWith('/callback/') || path.startsWith('/oauth2/callback/')) {
+    // A social sign-in's return from Google or Apple: a redirect to the app, or to its error page.
+    const failed = status >= 400 || /[?&]error=/.test(res.headers.get('location') ?? '');
+    signIns.inc({ method: 'social', outcome: failed ? 'failure' : 'success' });
+  } else if (path === '/sign-up/email')
+    signUps.inc({ outcome: status < 400 || status === 422 ? 'accepted' : 'refused' });
 }

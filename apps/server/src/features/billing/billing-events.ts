@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { billingEvents } from '../../db/schema/index.ts';
+import { payments } from '../../lib/metrics.ts';
 import { type EventObject, refId } from './payment-provider.ts';
 import { type BillingContext, type SyncResult, syncSubscription } from './subscriptions.service.ts';
 
@@ -23,6 +24,9 @@ export async function receiveWebhook(
     .onConflictDoNothing()
     .returning({ id: billingEvents.id });
   if (claimed.length === 0) return 'duplicate';
+  if (event.type === 'invoice.paid' || event.type === 'invoice.payment_succeeded')
+    payments.inc({ outcome: 'succeeded' });
+  else if (event.type === 'invoice.payment_failed') payments.inc({ outcome: 'failed' });
   try {
     const target = subscriptionOf(event);
     const result = target ? await syncSubscription(ctx, target.subscriptionId, target.userId) : 'ignored';

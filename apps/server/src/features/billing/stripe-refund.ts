@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { refunds } from '../../lib/metrics.ts';
 import type { DuplicateEnded } from './payment-provider.ts';
 
 /**
@@ -38,6 +39,8 @@ export async function refundSubscriptionPayments(stripe: Stripe, subscriptionId:
       }
     }
   }
+  refunds.inc({ outcome: 'refunded' }, outcome.refunded.length);
+  refunds.inc({ outcome: 'not_refunded' }, outcome.notRefunded.length);
   return outcome;
 }
 

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { creditRefusals } from '../../lib/metrics.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { refundCreditFor, releaseCredit, reserveCredit } from '../credits/credits.service.ts';
 import { checkMessageDocuments } from '../documents/document-turn.ts';
@@ -118,7 +119,10 @@ export async function startChatTurn(
         now: at,
       })
     : null;
-  if (first?.kind === 'out-of-credits') throw new AppError('OUT_OF_CREDITS');
+  if (first?.kind === 'out-of-credits') {
+    creditRefusals.inc();
+    throw new AppError('OUT_OF_CREDITS');
+  }
   // The statement's commit did not wait for the disk; this makes it durable while the rest of the
   // turn is prepared and the provider is called (the answer is held until it is).
   const durable = first?.kind === 'written' ? confirmFirstTurn(db, answerId, at) : undefined;
@@ -141,7 +145,10 @@ export async function startChatTurn(
       claimed = true;
       if (user.plan === 'free' && !creditDay) {
         creditDay = await reserveCredit(db, user.id, env.FREE_DAILY_MESSAGES, at);
-        if (!creditDay) throw new AppError('OUT_OF_CREDITS');
+        if (!creditDay) {
+          creditRefusals.inc();
+          throw new AppError('OUT_OF_CREDITS');
+        }
       }
       await writeTurn(db, { userId: user.id, request, answerId, creditDay, toolInput: input, now: at });
       written = true;

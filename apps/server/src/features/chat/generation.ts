@@ -1,4 +1,4 @@
-import type { LanguageModelV4 } from '@ai-sdk/provider';
+import { APICallError, type LanguageModelV4 } from '@ai-sdk/provider';
 import type { ChatMessageMetadata, MessageStatus } from '@polymath/shared';
 import { ERROR_MESSAGES } from '@polymath/shared';
 import {
@@ -14,6 +14,14 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
+import {
+  answersSettled,
+  answersStreaming,
+  providerErrors,
+  providerLabel,
+  timeToFirstToken,
+  tokensStreamed,
+} from '../../lib/metrics.ts';
 import { createGuardedDownload } from '../../lib/net/guarded-download.ts';
 import { createAnswerParts } from './answer-parts.ts';
 import { answerSaverFor } from './answer-saver.ts';
@@ -63,6 +71,14 @@ export function streamErrorText(code: 'MODEL_FAILED' | 'CONTEXT_TOO_LONG'): stri
   return JSON.stringify({ error: { code, message: ERROR_MESSAGES[code] } });
 }
 
+/** A provider failure's metric code: its HTTP status, or a closed word for the rest. */
+function providerErrorCode(error: unknown): string {
+  if (answerErrorCode(error) === 'CONTEXT_TOO_LONG') return 'context_too_long';
+  if (APICallError.isInstance(error)) return error.statusCode ? String(error.statusCode) : 'network';
+  if (error instanceof TypeError) return 'network';
+  return 'other';
+}
+
 /** Chunks that mean the person is getting something: text, reasoning, or a function being called. */
 const ANSWERED_BY = new Set<UIMessageChunk['type']>(['text-delta', 'reasoning-delta', 'tool-input-start']);
 
@@ -92,6 +108,12 @@ export async function startGeneration(
   const forCaller = live.listen();
 
   const controller = new AbortController();
+  const startedAt = Date.now();
+  answersStreaming.inc();
+  const onUsage = (usage: LanguageModelUsage) => {
+    tokensStreamed.inc({ model: modelId }, usage.outputTokens ?? 0);
+    input.onUsage?.(usage);
+  };
   let abortReason: AbortReason | undefined;
   let failure: unknown;
   let firstTokenAt: number | undefined;
@@ -130,7 +152,7 @@ export async function startGeneration(
         messageId: answerId,
         metadata: (at) => metadata(at === 'start' ? 'streaming' : 'complete'),
         onError,
-        onUsage: input.onUsage,
+        onUsage,
       });
 
   /** An answer that may call functions: streamText runs the steps and the functions. */
@@ -147,7 +169,7 @@ export async function startGeneration(
       onError: ({ error }) => {
         failure = error;
       },
-      onLanguageModelCallEnd: ({ usage }) => input.onUsage?.(usage),
+      onLanguageModelCallEnd: ({ usage }) => onUsage(usage),
     });
     return result.toUIMessageStream({
       generateMessageId: () => answerId,
@@ -162,6 +184,7 @@ export async function startGeneration(
   }
 
   const settled = run(chunks).finally(() => {
+    answersStreaming.dec();
     runtime.running.delete(answerId);
     resolveDone();
   });
@@ -184,7 +207,10 @@ export async function startGeneration(
           });
           durable = undefined;
         }
-        if (firstTokenAt === undefined && ANSWERED_BY.has(chunk.type)) firstTokenAt = Date.now();
+        if (firstTokenAt === undefined && ANSWERED_BY.has(chunk.type)) {
+          firstTokenAt = Date.now();
+          timeToFirstToken.observe({ model: modelId }, (firstTokenAt - startedAt) / 1000);
+        }
         if (chunk.type === 'error') failure ??= new Error(chunk.errorText);
         live.push(chunk);
         const applying = answer.apply(chunk);
@@ -222,7 +248,11 @@ export async function startGeneration(
           : failure !== undefined
             ? 'failed'
             : 'complete';
-    if (failure !== undefined && abortReason === undefined) log.warn({ err: failure }, 'the model failed');
+    if (failure !== undefined && abortReason === undefined) {
+      log.warn({ err: failure }, 'the model failed');
+      providerErrors.inc({ provider: providerLabel(input.model.provider), code: providerErrorCode(failure) });
+    }
+    answersSettled.inc({ model: modelId, status });
     const outcome: AnswerOutcome = {
       status,
       // A complete answer counts even when it is empty (the model chose to say nothing).

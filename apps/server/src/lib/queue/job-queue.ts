@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, type Job, PgBoss } from 'pg-boss';
 import type { QueueConnection } from '../../db/client.ts';
 import type { Logger } from '../logger.ts';
+import { jobDuration, jobRuns } from '../metrics.ts';
 import type { JobDefinition, JobRef, JobSender, SendOptions } from './job.ts';
 
 /** Where a job stands, as the queue keeps it. */
@@ -140,13 +141,21 @@ export async function startJobQueue(options: {
             log.error({ jobId: item.id, issues: parsed.error.issues }, 'job payload is not valid; dropped');
             return;
           }
-          await job.handler(parsed.data, {
-            id: item.id,
-            retryCount: item.retryCount,
-            signal: item.signal,
-            logger: log.child({ jobId: item.id, try: item.retryCount + 1 }),
-            jobs: queue,
-          });
+          const started = performance.now();
+          let outcome = 'failed';
+          try {
+            await job.handler(parsed.data, {
+              id: item.id,
+              retryCount: item.retryCount,
+              signal: item.signal,
+              logger: log.child({ jobId: item.id, try: item.retryCount + 1 }),
+              jobs: queue,
+            });
+            outcome = 'completed';
+          } finally {
+            jobRuns.inc({ queue: job.name, outcome });
+            jobDuration.observe({ queue: job.name, outcome }, (performance.now() - started) / 1000);
+          }
         },
       );
       const onDead = job.onDead;
