@@ -181,6 +181,11 @@ export type Env = z.infer<typeof envSchema> & {
   WHATSAPP_CODE_TEMPLATE: string;
 };
 
+/** Every setting the app reads (the deploy files' test checks compose.yaml against it). */
+export function envKeys(): string[] {
+  return Object.keys(envSchema.shape);
+}
+
 export class EnvError extends Error {
   readonly problems: string[];
   constructor(problems: string[]) {
