@@ -2,6 +2,7 @@ import type { Database, Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { BillingRuntime } from './features/billing/billing-runtime.ts';
 import type { ChatRuntime } from './features/chat/chat-runtime.ts';
+import type { ChatTurnDeps } from './features/chat/chat-turn.ts';
 import type { ImageModelRegistry } from './features/images/image-models.ts';
 import type { WebSearchRuntime } from './features/tools/web-search/web-search-runtime.ts';
 import type { WhatsAppRuntime } from './features/whatsapp/whatsapp-runtime.ts';
@@ -40,6 +41,11 @@ export type AppDeps = {
    * (index.ts creates it and closes it on shutdown). Null: no search service, whatever env says.
    */
   webSearch?: WebSearchRuntime | null;
+  /**
+   * The chat turns' dependencies (app-turns.ts), the same the jobs get; when given, the app takes its
+   * chat runtime, image models and search service from them. Built from the fields above when not.
+   */
+  turns?: ChatTurnDeps;
   /** WhatsApp (the Cloud API or the sandbox phone); created from env when not given. */
   whatsapp?: WhatsAppRuntime;
 };

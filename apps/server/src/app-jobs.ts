@@ -3,6 +3,7 @@ import type { Env } from './env.ts';
 import type { BillingRuntime } from './features/billing/billing-runtime.ts';
 import { billingSweepJob, stripePriceCheckJob } from './features/billing/billing-sweep.ts';
 import type { ChatRuntime } from './features/chat/chat-runtime.ts';
+import type { ChatTurnDeps } from './features/chat/chat-turn.ts';
 import { createThreadSummaryJob } from './features/chat/summaries/thread-summary.job.ts';
 import { createDataExportJob, purgeDataExportsJob } from './features/data-export/data-export.job.ts';
 import { createDocumentJob } from './features/documents/document.job.ts';
@@ -26,6 +27,8 @@ export function appJobs(deps: {
   database: Database;
   chat: ChatRuntime;
   whatsapp: WhatsAppRuntime;
+  /** The chat turns the routes use too (app-turns.ts). */
+  turns: ChatTurnDeps;
   files: FileStore;
   imageModels: ImageModelRegistry;
   billing: BillingRuntime;
@@ -42,7 +45,7 @@ export function appJobs(deps: {
     stripePriceCheckJob(deps.billing, deps.logger),
     purgeDeletedThreadsJob(db),
     deleteExpiredDataJob(db),
-    createWhatsAppMessageJob({ ...deps, db }),
+    createWhatsAppMessageJob({ turns: deps.turns, whatsapp: deps.whatsapp }),
     createWhatsAppSendJob({ db, whatsapp: deps.whatsapp }),
     createThreadSummaryJob({
       db,

@@ -6,6 +6,7 @@ import { requestId } from 'hono/request-id';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { openAPIRouteHandler } from 'hono-openapi';
 import type { AppDeps, AppEnv } from './app-env.ts';
+import { createChatTurns } from './app-turns.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { attachmentFileRoutes, attachmentUploadRoutes } from './features/attachments/attachments.routes.ts';
@@ -18,7 +19,6 @@ import { createBillingRuntime } from './features/billing/billing-runtime.ts';
 import { sandboxRoutes } from './features/billing/sandbox/sandbox.routes.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { createChatRuntime } from './features/chat/chat-runtime.ts';
-import type { ChatTurnDeps } from './features/chat/chat-turn.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { creditsRoutes } from './features/credits/credits.routes.ts';
 import { dataExportRoutes } from './features/data-export/data-export.routes.ts';
@@ -36,8 +36,6 @@ import { threadsRoutes } from './features/threads/threads.routes.ts';
 import { horoscopeRoutes } from './features/tools/horoscope/horoscope.routes.ts';
 import { photoTranslatePhotoRoutes } from './features/tools/photo-translate/photo-translate-photos.routes.ts';
 import { tattooPhotoRoutes } from './features/tools/tattoo-generator/tattoo-photos.routes.ts';
-import { createToolRegistry } from './features/tools/tool-registry.ts';
-import { createWebSearchRuntime } from './features/tools/web-search/web-search-runtime.ts';
 import { inlineScriptHashes } from './features/web/inline-scripts.ts';
 import { webRoutes } from './features/web/web.routes.ts';
 import { whatsappSandboxRoutes } from './features/whatsapp/sandbox/whatsapp-sandbox.routes.ts';
@@ -115,9 +113,19 @@ export function createApp(deps: AppDeps) {
     if (c.req.method !== 'GET' && CHANGES_ACCOUNTS(c.req.path)) await sessions.caughtUp();
   });
 
-  const webSearch = deps.webSearch === undefined ? createWebSearchRuntime(deps.env) : (deps.webSearch ?? undefined);
   app.route('/', healthRoutes());
   app.route('/', metricsRoutes());
+  // The chat turns' dependencies, assembled once (app-turns.ts); index.ts hands the same to the jobs.
+  const turns =
+    deps.turns ??
+    createChatTurns({
+      ...deps,
+      chat: deps.chat ?? createChatRuntime(deps.env, deps.logger),
+      imageModels: deps.imageModels ?? createImageModelRegistry(deps.env),
+      jobs: deps.jobs ?? NO_JOB_QUEUE,
+    });
+  const chat = turns.runtime;
+  const { imageModels, webSearch } = turns.services;
   app.route('/api/config', configRoutes({ webSearch: webSearch !== undefined }));
   app.route('/api/analytics', analyticsRoutes());
   const auth = createAuth(deps);
@@ -132,7 +140,6 @@ export function createApp(deps: AppDeps) {
   app.route('/api/files', avatarRoutes(auth));
   app.route('/api/chat/attachments', attachmentUploadRoutes(auth));
   app.route('/api/files/attachments', attachmentFileRoutes(auth));
-  const chat = deps.chat ?? createChatRuntime(deps.env, deps.logger);
   app.route(
     '/api/threads',
     threadsRoutes(auth, (answerId) => chat.stop(answerId)),
@@ -142,26 +149,6 @@ export function createApp(deps: AppDeps) {
   app.route('/api/data-export', dataExportRoutes(auth));
   app.route('/api/shares', sharesRoutes(auth));
   app.route('/api/shared', sharedRoutes());
-  const { db, env, files, logger } = deps;
-  const imageModels = deps.imageModels ?? createImageModelRegistry(env);
-  const turns: ChatTurnDeps = {
-    db,
-    env,
-    files,
-    logger,
-    runtime: chat,
-    tools: createToolRegistry(),
-    services: {
-      db,
-      env,
-      files,
-      logger,
-      jobs: deps.jobs ?? NO_JOB_QUEUE,
-      imageModels,
-      webSearch,
-      chatModels: chat.models,
-    },
-  };
   app.route('/api/chat', chatRoutes(auth, turns));
   app.route('/api/images', imagesRoutes(auth, imageModels));
   app.route('/api/horoscope', horoscopeRoutes());
@@ -179,7 +166,13 @@ export function createApp(deps: AppDeps) {
   if (billing.sandbox) app.route('/api/billing/sandbox', sandboxRoutes(auth, billing, billing.sandbox));
   app.route('/api/billing', billingRoutes(auth, billing));
   const whatsapp =
-    deps.whatsapp ?? createWhatsAppRuntime({ env, db, logger, sessionSecret: deps.secrets.sessionSecret });
+    deps.whatsapp ??
+    createWhatsAppRuntime({
+      env: deps.env,
+      db: deps.db,
+      logger: deps.logger,
+      sessionSecret: deps.secrets.sessionSecret,
+    });
   if (!deps.whatsapp && deps.jobs) whatsapp.useQueue(deps.jobs);
   if (whatsapp.sandbox) app.route('/api/whatsapp/sandbox', whatsappSandboxRoutes(auth, whatsapp.sandbox));
   app.route('/api/whatsapp', whatsappRoutes(auth, whatsapp, chat.models));

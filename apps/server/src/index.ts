@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createApp } from './app.ts';
 import { appJobs } from './app-jobs.ts';
+import { createChatTurns } from './app-turns.ts';
 import { openDatabase } from './db/client.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { createBillingRuntime } from './features/billing/billing-runtime.ts';
@@ -18,6 +19,7 @@ import { createHttpServer } from './http-server.ts';
 import { stdoutDestination } from './lib/log-destination.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mail/mailer.ts';
+import { deferredJobSender } from './lib/queue/job.ts';
 import { startJobQueue } from './lib/queue/job-queue.ts';
 import { loadOrCreateSecrets } from './lib/secrets.ts';
 import { loadStaticFiles } from './lib/static-files.ts';
@@ -116,11 +118,25 @@ async function main() {
   // Slow and scheduled work (images, the billing sweep, the purge of deleted chats, WhatsApp
   // messages) runs as jobs in the database, so it survives restarts and runs on one instance at a
   // time when scheduled.
+  // What every chat turn needs, built once for the routes and the jobs alike; the work a turn starts
+  // goes to the queue once it has started.
+  const turnJobs = deferredJobSender();
+  const turns = createChatTurns({
+    db: database.db,
+    env,
+    files,
+    logger,
+    chat,
+    imageModels,
+    webSearch: webSearch ?? null,
+    jobs: turnJobs,
+  });
   const jobs = await startJobQueue({
     connection: database.queueConnection,
     logger,
-    jobs: appJobs({ env, database, files, imageModels, billing, logger, mailer, chat, whatsapp }),
+    jobs: appJobs({ env, database, files, imageModels, billing, logger, mailer, chat, whatsapp, turns }),
   });
+  turnJobs.use(jobs);
   whatsapp.useQueue(jobs);
   if (!billing.sandbox) {
     await jobs
@@ -157,6 +173,7 @@ async function main() {
     imageModels,
     webSearch: webSearch ?? null,
     whatsapp,
+    turns,
   });
   const server = createHttpServer(app.fetch, { hostname: env.HOST });
   server.listen({ host: env.HOST, port: env.PORT, backlog: LISTEN_BACKLOG }, () => {

@@ -1,5 +1,6 @@
 import { createApp } from '../src/app.ts';
 import type { AppDeps } from '../src/app-env.ts';
+import { createChatTurns } from '../src/app-turns.ts';
 import type { Database } from '../src/db/client.ts';
 import { createChatRuntime } from '../src/features/chat/chat-runtime.ts';
 import { createThreadSummaryJob } from '../src/features/chat/summaries/thread-summary.job.ts';
@@ -10,6 +11,7 @@ import { createPhotoTranslateJob } from '../src/features/tools/photo-translate/p
 import { createWhatsAppMessageJob } from '../src/features/whatsapp/whatsapp-message.job.ts';
 import { createWhatsAppRuntime } from '../src/features/whatsapp/whatsapp-runtime.ts';
 import { createWhatsAppSendJob } from '../src/features/whatsapp/whatsapp-send.job.ts';
+import { deferredJobSender } from '../src/lib/queue/job.ts';
 import { type JobQueue, type QueueTiming, startJobQueue } from '../src/lib/queue/job-queue.ts';
 import { createTestDeps, type TestAppOverrides } from './databases.ts';
 
@@ -41,6 +43,9 @@ export async function startToolsApp(
     logger: deps.logger,
     sessionSecret: deps.secrets.sessionSecret,
   });
+  // The chat turns built once, for the routes and the WhatsApp job alike (as index.ts does).
+  const turnJobs = deferredJobSender();
+  const turns = createChatTurns({ ...deps, chat, imageModels, jobs: turnJobs });
   const jobs = await startJobQueue({
     connection: database.queueConnection,
     logger: deps.logger,
@@ -48,7 +53,7 @@ export async function startToolsApp(
       createImageJob({ db: deps.db, files: deps.files, imageModels, retryDelaySeconds: 0 }),
       createDocumentJob({ db: deps.db, files: deps.files, retryDelaySeconds: 0 }),
       createPhotoTranslateJob({ db: deps.db, files: deps.files, chatModels: chat.models, retryDelaySeconds: 0 }),
-      createWhatsAppMessageJob({ ...deps, chat, imageModels, whatsapp }, { retryDelaySeconds: 1 }),
+      createWhatsAppMessageJob({ turns, whatsapp }, { retryDelaySeconds: 1 }),
       createWhatsAppSendJob({ db: deps.db, whatsapp }, { retryDelaySeconds: 0 }),
       createThreadSummaryJob(
         { db: deps.db, models: chat.models, historyTokens: deps.env.CHAT_HISTORY_TOKENS, logger: deps.logger },
@@ -58,7 +63,8 @@ export async function startToolsApp(
     timing: FAST_QUEUE,
     work: overrides.work ?? true,
   });
+  turnJobs.use(jobs);
   whatsapp.useQueue(jobs);
-  const full: AppDeps = { ...deps, jobs, imageModels, chat, whatsapp };
+  const full: AppDeps = { ...deps, jobs, imageModels, chat, whatsapp, turns };
   return { app: createApp(full), deps: full, jobs, stop: () => jobs.stop(1000) };
 }

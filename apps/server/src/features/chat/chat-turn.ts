@@ -6,8 +6,9 @@ import type { Env } from '../../env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { creditRefusals } from '../../lib/metrics.ts';
+import type { JobSender } from '../../lib/queue/job.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
-import { refundCreditFor, releaseCredit, reserveCredit } from '../credits/credits.service.ts';
+import { settleCredit, takeCredit } from '../credits/credits.service.ts';
 import { checkMessageDocuments } from '../documents/document-turn.ts';
 import { createDemoModel } from '../models/demo-model.ts';
 import type { ToolDefinition, ToolServices, ToolTurn } from '../tools/tool-definition.ts';
@@ -40,6 +41,11 @@ export type ChatTurnDeps = {
   services: ToolServices;
 };
 
+/** The same dependencies inside a job's run: its logger, and its queue for the work the turn starts. */
+export function turnDepsInRun(deps: ChatTurnDeps, run: { logger: Logger; jobs: JobSender }): ChatTurnDeps {
+  return { ...deps, logger: run.logger, services: { ...deps.services, logger: run.logger, jobs: run.jobs } };
+}
+
 /** Who asks: the session user (the web), a linked number's account (WhatsApp) or a job. */
 export type TurnUser = { id: string; plan: Plan };
 
@@ -55,15 +61,6 @@ export type ChatTurn = {
 /** A new answer id: random and URL-safe, so it can also name the resumable stream. */
 function newAnswerId(): string {
   return randomBytes(12).toString('base64url');
-}
-
-/**
- * The one rule for a free message: it is given back, exactly once, when the person got nothing
- * from it (the answer ended before its first token). Used when a turn settles and by the sweep
- * that finds answers of a dead process.
- */
-export async function settleAnswerCredit(db: Db, answerId: string, answered: boolean): Promise<void> {
-  if (!answered) await refundCreditFor(db, answerId);
 }
 
 /** Checks the tool's structured inputs with its own schema; field paths start at toolInput. */
@@ -85,7 +82,7 @@ function parseToolInput<I>(tool: ToolDefinition<I>, raw: ChatRequest['toolInput'
  * answer, and starts the answer independently of the caller. If anything fails before the answer
  * starts, everything it did is undone here (credit, thread claim, a thread it created) and the
  * error is thrown; once it started, the answer settles itself (generation.ts) and its credit is
- * settled by settleAnswerCredit.
+ * settled by settleCredit (features/credits).
  */
 export async function startChatTurn(
   deps: ChatTurnDeps,
@@ -144,7 +141,7 @@ export async function startChatTurn(
       }));
       claimed = true;
       if (user.plan === 'free' && !creditDay) {
-        creditDay = await reserveCredit(db, user.id, env.FREE_DAILY_MESSAGES, at);
+        creditDay = await takeCredit(db, user.id, env.FREE_DAILY_MESSAGES, at);
         if (!creditDay) {
           creditRefusals.inc();
           throw new AppError('OUT_OF_CREDITS');
@@ -230,8 +227,8 @@ export async function startChatTurn(
       finishParts: finishAnswer && declined === null ? (parts) => finishAnswer(parts, turn) : undefined,
       onUsage: metered.record,
       onSettled: async (outcome, parts) => {
-        // A declined message used nothing: its free message is given back.
-        await settleAnswerCredit(db, answerId, declined === null && outcome.answered);
+        // Kept when the person got an answer; a declined message used nothing and is given back.
+        await settleCredit(db, { answerId }, declined === null && outcome.answered);
         const answer = await recordAnswer(db, {
           answerId,
           threadId: request.threadId,
@@ -261,9 +258,9 @@ export async function startChatTurn(
   } catch (err) {
     // Nothing was generated: give back the credit and the thread.
     const refund = written
-      ? settleAnswerCredit(db, answerId, false)
+      ? settleCredit(db, { answerId }, false)
       : creditDay
-        ? releaseCredit(db, user.id, creditDay)
+        ? settleCredit(db, { userId: user.id, day: creditDay }, false)
         : Promise.resolve();
     await refund.catch((e: unknown) => logger.error({ err: e }, 'refund failed'));
     // A thread this turn created for a turn that never happened does not stay behind.

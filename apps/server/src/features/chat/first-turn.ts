@@ -1,7 +1,7 @@
 import { type ChatRequest, PDF_MEDIA_TYPE, type UserMessage } from '@polymath/shared';
 import type { Db } from '../../db/client.ts';
 import { isPostgres, preparedStatement } from '../../db/prepared-statement.ts';
-import { creditDay } from '../credits/credits.service.ts';
+import { creditDay, takeCreditSql } from '../credits/credits.service.ts';
 import { titleFromMessage, userMessageText } from './chat.service.ts';
 
 /** What the one statement did; only `written` and `credited` wrote anything. */
@@ -29,7 +29,7 @@ export function canWriteFirstTurn(request: ChatRequest): request is ChatRequest 
  * message and the empty streaming answer are written. Each step only happens when the one before
  * it did, so a thread id that already exists (someone's, maybe another user's) or a person out of
  * free messages writes nothing; the caller then goes the usual way (claimThread, writeTurn), which
- * tells those cases apart. The credit upsert is the same conditional one as reserveCredit, so
+ * tells those cases apart. The credit is taken by takeCredit's own SQL (takeCreditSql), so
  * concurrent sends still serialise on the day's row.
  *
  * On PostgreSQL its commit does not wait for the disk (synchronous_commit off for this one
@@ -85,7 +85,7 @@ export async function writeFirstTurn(
  * $6 title, $7 model, $8 answer id, $9 tool input (JSON or null), $10 now, $11 message id,
  * $12 message parts (JSON), $13 message text, $14 the answer's created_at (a millisecond later, so
  * the two sort in order), $15 synchronous_commit for this transaction ('off' on PostgreSQL). The
- * credit upsert is reserveCredit's; the answer carries the day it took.
+ * credit upsert is takeCredit's (takeCreditSql); the answer carries the day it took.
  */
 const firstTurnStatement = preparedStatement<{
   existed: boolean;
@@ -96,11 +96,7 @@ const firstTurnStatement = preparedStatement<{
   'chat_first_turn',
   `with existing as (select 1 from threads where id = $1),
   credit as (
-    insert into credit_usage (user_id, day, used)
-    select $2, $3::date, 1 where $4::int > 0 and not exists (select 1 from existing)
-    on conflict (user_id, day) do update set used = credit_usage.used + 1
-    where credit_usage.used < $4::int
-    returning day
+    ${takeCreditSql({ userId: '$2', day: '$3', dailyLimit: '$4', when: 'not exists (select 1 from existing)' })}
   ),
   allowed as (
     select day from credit

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { settleAnswerCredit } from './chat-turn.ts';
+import { settleCredit } from '../credits/credits.service.ts';
 
 /**
  * Answers left in 'streaming' by a process that died (killed, crashed, power loss): their writer's
  * heartbeat stopped. They become 'interrupted' with the text saved so far, their thread is freed,
- * and an answer that never got a token gives its credit back (once: refundCreditFor is idempotent).
+ * and an answer that never got a token gives its credit back (once: settleCredit gives an answer's back at most once).
  * Safe with several instances: a live writer bumps its heartbeat well within staleBefore.
  */
 export async function markStaleAnswersInterrupted(db: Db, staleBefore: Date): Promise<number> {
@@ -26,7 +26,7 @@ export async function markStaleAnswersInterrupted(db: Db, staleBefore: Date): Pr
   );
   for (const row of rows) {
     const answered = row.text !== '' || (Array.isArray(row.parts) && row.parts.length > 0);
-    await settleAnswerCredit(db, row.id, answered);
+    await settleCredit(db, { answerId: row.id }, answered);
   }
   return rows.length;
 }

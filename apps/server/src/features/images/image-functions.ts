@@ -10,7 +10,7 @@ import {
 } from '@polymath/shared';
 import { tool } from 'ai';
 import { AppError } from '../../lib/app-error.ts';
-import { refundCreditFor } from '../credits/credits.service.ts';
+import { settleCredit } from '../credits/credits.service.ts';
 import type { ToolTurn } from '../tools/tool-definition.ts';
 import type { ResolvedImageModel } from './image-models.ts';
 import { checkImageAllowance, requestImages } from './images.service.ts';
@@ -48,7 +48,7 @@ export async function nothingMade(
   code: ErrorCode,
   message: string = ERROR_MESSAGES[code],
 ): Promise<Extract<GenerateImageOutput, { ok: false }>> {
-  await refundCreditFor(turn.services.db, turn.answerId);
+  await settleCredit(turn.services.db, { answerId: turn.answerId }, false);
   return { ok: false, error: { code, message } };
 }
 

@@ -23,7 +23,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { type JobRef, type JobSender, jobRef } from '../../lib/queue/job.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { ownerFolder } from '../../lib/storage/owner-folder.ts';
-import { creditDay, nextResetAt, refundCreditFor } from '../credits/credits.service.ts';
+import { creditDay, nextResetAt, settleCredit } from '../credits/credits.service.ts';
 import { DEMO_IMAGE_MODEL_ID, type ImageModelRegistry } from './image-models.ts';
 
 export type ImageRow = typeof images.$inferSelect;
@@ -333,7 +333,7 @@ export async function markImageReady(
 
 /**
  * A request that made nothing is free: once every image of an answer has failed, the free message
- * the answer took is given back. refundCreditFor gives it back at most once (a flag on the answer),
+ * the answer took is given back. settleCredit gives it back at most once (a flag on the answer),
  * so an answer that also failed to stream, or a job settling twice, never refunds twice; a Pro
  * answer took no message and nothing happens.
  */
@@ -347,7 +347,7 @@ export async function refundIfNothingMade(db: Db, answerId: string | null): Prom
     .from(images)
     .where(eq(images.answerId, answerId));
   if (!row || Number(row.total) === 0 || Number(row.failed) < Number(row.total)) return false;
-  return refundCreditFor(db, answerId);
+  return settleCredit(db, { answerId }, false);
 }
 
 // ---------------------------------------------------------------------------------------------

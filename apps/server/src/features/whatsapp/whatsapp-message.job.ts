@@ -3,19 +3,14 @@ import { chatRequestSchema, type Plan, type UserMessage, WHATSAPP_NEW_CHAT_COMMA
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { messages, whatsappInbound, whatsappLinks } from '../../db/schema/index.ts';
-import type { Env } from '../../env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { defineJob, type JobRun } from '../../lib/queue/job.ts';
-import type { FileStore } from '../../lib/storage/file-store.ts';
 import { saveAttachment } from '../attachments/attachments.service.ts';
 import { paymentModeOf, planAt } from '../billing/entitlement.ts';
 import { planFactsOfUser } from '../billing/plan-facts.ts';
-import type { ChatRuntime } from '../chat/chat-runtime.ts';
-import { type ChatTurnDeps, startChatTurn } from '../chat/chat-turn.ts';
+import { type ChatTurnDeps, startChatTurn, turnDepsInRun } from '../chat/chat-turn.ts';
 import type { AnswerOutcome } from '../chat/generation.ts';
-import type { ImageModelRegistry } from '../images/image-models.ts';
-import { createToolRegistry } from '../tools/tool-registry.ts';
 import { whatsAppMessages } from './whatsapp-format.ts';
 import { whatsAppMessageJob } from './whatsapp-jobs.ts';
 import { chooseModel } from './whatsapp-link.service.ts';
@@ -25,12 +20,8 @@ import { guessLocale, WHATSAPP_TEXTS } from './whatsapp-texts.ts';
 import type { InboundMessage } from './whatsapp-webhook.ts';
 
 export type WhatsAppJobDeps = {
-  db: Db;
-  env: Env;
-  files: FileStore;
-  logger: Logger;
-  chat: ChatRuntime;
-  imageModels: ImageModelRegistry;
+  /** The chat turns the routes use too (app-turns.ts): the same tools, search, models and queue. */
+  turns: ChatTurnDeps;
   whatsapp: WhatsAppRuntime;
 };
 
@@ -87,7 +78,6 @@ async function storedOutcome(db: Db, answerId: string): Promise<AnswerOutcome> {
  * longer Pro is told so (once a day) and answered within its free daily messages.
  */
 export function createWhatsAppMessageJob(deps: WhatsAppJobDeps, options: { retryDelaySeconds?: number } = {}) {
-  const tools = createToolRegistry();
   return defineJob({
     ...whatsAppMessageJob,
     retries: 4,
@@ -95,10 +85,10 @@ export function createWhatsAppMessageJob(deps: WhatsAppJobDeps, options: { retry
     timeoutSeconds: 300,
     concurrency: 4,
     group: (p) => p.phone,
-    handler: (payload, run) => handleMessage(deps, tools, payload.messageId, run),
+    handler: (payload, run) => handleMessage(deps, payload.messageId, run),
     async onDead(payload, logger) {
       logger.error({ messageId: payload.messageId }, 'a WhatsApp message could not be answered');
-      await deps.db
+      await deps.turns.db
         .update(whatsappInbound)
         .set({ state: 'failed' })
         .where(and(eq(whatsappInbound.id, payload.messageId), eq(whatsappInbound.state, 'received')));
@@ -106,13 +96,9 @@ export function createWhatsAppMessageJob(deps: WhatsAppJobDeps, options: { retry
   });
 }
 
-async function handleMessage(
-  deps: WhatsAppJobDeps,
-  tools: ChatTurnDeps['tools'],
-  id: string,
-  run: JobRun,
-): Promise<void> {
-  const { db, whatsapp } = deps;
+async function handleMessage(deps: WhatsAppJobDeps, id: string, run: JobRun): Promise<void> {
+  const { whatsapp } = deps;
+  const { db } = deps.turns;
   const [inbound] = await db.select().from(whatsappInbound).where(eq(whatsappInbound.id, id));
   if (inbound?.state !== 'received') return;
   const { phone } = inbound;
@@ -161,7 +147,7 @@ async function handleMessage(
 
   // The plan now, by the same rule as the web's session (billing/entitlement.ts).
   const facts = await planFactsOfUser(db, userId);
-  const plan: Plan = facts ? planAt(facts, paymentModeOf(deps.env), Date.now()) : 'free';
+  const plan: Plan = facts ? planAt(facts, paymentModeOf(deps.turns.env), Date.now()) : 'free';
   const upgradeUrl = `${whatsapp.publicUrl}/payment`;
   const notices: Reply[] =
     plan === 'pro'
@@ -180,7 +166,7 @@ async function handleMessage(
     outcome = await storedOutcome(db, earlier);
   } else {
     const picture = message.type === 'image';
-    const modelId = chooseModel(deps.chat.models, link.modelId, plan, picture);
+    const modelId = chooseModel(deps.turns.runtime.models, link.modelId, plan, picture);
     if (!modelId) return finish([...notices, { texts: [picture ? texts.noVision : texts.failed] }], { userId });
     const parts: UserMessage['parts'] = [];
     if (picture) {
@@ -190,7 +176,7 @@ async function handleMessage(
     }
     parts.push({ type: 'text', text: text || texts.imageQuestion });
 
-    const started = await startTurn(deps, tools, run, {
+    const started = await startTurn(deps, run, {
       userId,
       plan,
       locale,
@@ -234,30 +220,9 @@ type Started =
  * a free account's history window) gives way to a new one; a model that is no longer available to
  * the account gives way to the default. Refusals the person should hear about are returned.
  */
-async function startTurn(
-  deps: WhatsAppJobDeps,
-  tools: ChatTurnDeps['tools'],
-  run: JobRun,
-  args: TurnArgs,
-): Promise<Started> {
-  const { db } = deps;
-  const turns: ChatTurnDeps = {
-    db,
-    env: deps.env,
-    files: deps.files,
-    logger: run.logger,
-    runtime: deps.chat,
-    tools,
-    services: {
-      db,
-      env: deps.env,
-      files: deps.files,
-      logger: run.logger,
-      jobs: run.jobs,
-      imageModels: deps.imageModels,
-      chatModels: deps.chat.models,
-    },
-  };
+async function startTurn(deps: WhatsAppJobDeps, run: JobRun, args: TurnArgs): Promise<Started> {
+  const { db } = deps.turns;
+  const turns = turnDepsInRun(deps.turns, run);
   let { threadId, modelId } = args;
   for (let attempt = 0; attempt < 3; attempt++) {
     if (!threadId) {
@@ -287,7 +252,7 @@ async function startTurn(
       }
       if (err.code === 'MODEL_UNAVAILABLE' || err.code === 'MODEL_REQUIRES_PRO') {
         const picture = args.message.parts.some((p) => p.type === 'file');
-        const fallback = chooseModel(deps.chat.models, undefined, args.plan, picture);
+        const fallback = chooseModel(deps.turns.runtime.models, undefined, args.plan, picture);
         if (!fallback || fallback === modelId) return { refused: 'INVALID' };
         modelId = fallback;
         continue;
@@ -314,7 +279,7 @@ async function pictureOf(deps: WhatsAppJobDeps, userId: string, message: Receive
     throw err;
   }
   try {
-    const saved = await saveAttachment(deps.files, userId, bytes);
+    const saved = await saveAttachment(deps.turns.files, userId, bytes);
     return { type: 'file' as const, mediaType: saved.mediaType, url: saved.url };
   } catch (err) {
     if (err instanceof AppError) return null;

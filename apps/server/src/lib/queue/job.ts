@@ -29,6 +29,23 @@ export type JobSender = {
 };
 
 /**
+ * A sender for wiring built before the queue has started (the chat turns, which the queue's own jobs
+ * need): it sends to the queue it is given with `use`, and refuses until then.
+ */
+export function deferredJobSender(): JobSender & { use(queue: JobSender): void } {
+  let queue: JobSender | null = null;
+  return {
+    use(q) {
+      queue = q;
+    },
+    send(job, payload, options) {
+      if (!queue) return Promise.reject(new Error('the job queue is not started'));
+      return queue.send(job, payload, options);
+    },
+  };
+}
+
+/**
  * What sending a job needs to know: its queue and its payload. The side that sends (a tool's
  * function) holds only this; the side that works holds the whole definition with its handler.
  */
