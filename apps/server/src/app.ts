@@ -120,7 +120,7 @@ export function createApp(deps: AppDeps) {
     deps.turns ??
     createChatTurns({
       ...deps,
-      chat: deps.chat ?? createChatRuntime(deps.env, deps.logger),
+      chat: deps.chat ?? createChatRuntime(deps.env, deps.logger, undefined, deps.limits),
       imageModels: deps.imageModels ?? createImageModelRegistry(deps.env),
       jobs: deps.jobs ?? NO_JOB_QUEUE,
     });
