@@ -107,6 +107,7 @@ describe.skipIf(missing.length > 0)('three instances behind nginx', () => {
         SESSION_SECRET: 'multi-instance-secret-0123456789abcdefghij',
         CHAT_RATE_LIMIT_MAX: '10000',
         FREE_DAILY_MESSAGES: '1000',
+        PRO_DAILY_IMAGES: '1000',
         SHUTDOWN_GRACE_MS: '8000',
         // Without a price check, no Stripe key needed.
         STRIPE_SECRET_KEY: '',
@@ -220,6 +221,44 @@ describe.skipIf(missing.length > 0)('three instances behind nginx', () => {
     );
     expect(rows[0]?.n).toBe(1);
   });
+
+  it('50 image jobs queued through one instance are each done once, with one instance killed -9 while they run', async () => {
+    const { jar, ip, id } = await account(1, 'pro');
+    const c = via(1, jar, ip);
+    const turns = [...Array.from({ length: 12 }, () => 4), 2];
+    const started = await Promise.all(
+      turns.map(async (count, n) => {
+        const args = JSON.stringify({ prompt: `multi ${n}`, count });
+        const res = await c.post('/api/chat', {
+          ...sendBody(newId('img'), `[[fake tool=generate_image args=${args}]] x`),
+          toolId: 'image-generator',
+          locale: 'en',
+          toolInput: {},
+        });
+        const body = await res.text();
+        expect(res.status, body.slice(0, 200)).toBe(200);
+        return body;
+      }),
+    );
+    expect(started).toHaveLength(13);
+    // Instance 0 dies (kill -9) while the three work through the queue.
+    await cluster.kill(0, 'SIGKILL');
+    const states = async () => {
+      const { rows } = await sql.query(
+        `select status, count(*)::int as n, count(distinct file_key)::int as files from images where user_id = $1 group by status`,
+        [id],
+      );
+      return rows as { status: string; n: number; files: number }[];
+    };
+    const done = await until(async () => {
+      const now = await states();
+      return now.length === 1 && now[0]?.status === 'ready' && now[0].n === 50 ? now : undefined;
+    }, 90_000).catch(async () => {
+      throw new Error(`not every image was made: ${JSON.stringify(await states())}`);
+    });
+    expect(done).toEqual([{ status: 'ready', n: 50, files: 50 }]);
+    await cluster.restart(0);
+  }, 180_000);
 
   it.todo('a limit reached through one instance holds on the others, exact counts (branch limits: shared limits)');
   it.todo('an answer of an instance killed -9 ends as interrupted within 10 s, credits exact (branch limits: leases)');
