@@ -4,7 +4,8 @@
  *   1. at once: lint (Biome), typecheck (tsc -b) and the web build run in the background, their
  *      output held back and printed whole when each ends, while the unit and integration tests
  *      (Vitest) print live;
- *   2. when all of those passed: the browser tests (Playwright), which need the build.
+ *   2. when all of those passed: the browser tests (Playwright), which need the build, and beside
+ *      them the production-dependencies smoke test (scripts/production-smoke.ts).
  *
  * Any failure fails the run: the failing steps are named at the end and the browser tests are not
  * started. Each step's time goes to test-timing/phases.json, and Vitest's and Playwright's JSON
@@ -104,7 +105,14 @@ async function main(): Promise<number> {
     if (results.some((r) => r.status === 'failed')) {
       console.log('\n── e2e not started: an earlier step failed');
     } else {
-      results.push(await run({ name: 'e2e', ...npx(['playwright', 'test']), live: true }));
+      // Beside the browser tests (both need the build): the clean production install's smoke test.
+      const production = run({
+        name: 'production',
+        command: 'node',
+        args: ['scripts/production-smoke.ts'],
+        live: false,
+      });
+      results.push(await run({ name: 'e2e', ...npx(['playwright', 'test']), live: true }), await production);
     }
   }
   return report(results, withE2e);
