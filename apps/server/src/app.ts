@@ -208,6 +208,7 @@ export function createApp(deps: AppDeps) {
         return name !== null && cookieValue(req.headers.get('cookie'), name) === undefined;
       },
       sharePageHeads(deps.db),
+      () => chat.models.version(),
     ),
   );
 
