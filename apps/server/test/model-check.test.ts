@@ -14,6 +14,7 @@ import {
   applyModelChecks,
   checkCatalogueModels,
   modelHealth,
+  modelStatuses,
   readModelChecks,
   runModelCheck,
 } from '../src/features/models/model-check.ts';
@@ -85,6 +86,14 @@ describeEachDatabase('model check', (ctx) => {
     expect(other.list('en').models.map((m) => m.id)).toContain('gemini-1.5-pro');
     await applyModelChecks(ctx.database.db, other, logger);
     expect(other.list('en').models.map((m) => m.id)).not.toContain('gemini-1.5-pro');
+
+    const statuses = await modelStatuses(ctx.database.db, chat.models);
+    expect(statuses.find((m) => m.id === 'gemini-1.5-pro')).toMatchObject({
+      keySet: true,
+      served: false,
+      hidden: true,
+    });
+    expect(statuses.find((m) => m.id === 'gpt-4o-mini')).toMatchObject({ keySet: true, served: true, hidden: false });
 
     // Served again: back in the picker.
     fakes.reset();

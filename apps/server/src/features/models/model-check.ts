@@ -1,3 +1,4 @@
+import type { ModelStatus } from '@polymath/shared/admin/console.schema';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -326,4 +327,29 @@ export async function modelHealth(db: Db, now: Date = new Date()): Promise<Model
     failed: Number(r.failed),
     medianFirstTokenMs: r.median === null ? null : Math.round(Number(r.median)),
   }));
+}
+
+/** Every catalogue model as the console's Models page shows it: key, check, hidden, the last 24 hours. */
+export async function modelStatuses(db: Db, models: ModelRegistry, now: Date = new Date()): Promise<ModelStatus[]> {
+  const [checks, health] = await Promise.all([readModelChecks(db), modelHealth(db, now)]);
+  const hidden = models.hidden();
+  return models.catalogue.models.map((m): ModelStatus => {
+    const check = checks.find((c) => c.modelId === m.id && c.providerModelId === m.providerModelId);
+    const h = health.find((x) => x.modelId === m.id);
+    return {
+      id: m.id,
+      displayName: m.displayName,
+      provider: m.provider,
+      providerModelId: m.providerModelId,
+      tier: m.tier,
+      keySet: models.isConfigured(m.provider),
+      served: check?.served ?? null,
+      hidden: hidden.has(m.id),
+      checkedAt: check?.checkedAt.toISOString() ?? null,
+      error: check?.error ?? null,
+      answers: h?.answers ?? 0,
+      failed: h?.failed ?? 0,
+      medianFirstTokenMs: h?.medianFirstTokenMs ?? null,
+    };
+  });
 }
