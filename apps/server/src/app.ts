@@ -6,6 +6,7 @@ import { requestId } from 'hono/request-id';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { openAPIRouteHandler } from 'hono-openapi';
 import type { AppDeps, AppEnv } from './app-env.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { attachmentFileRoutes, attachmentUploadRoutes } from './features/attachments/attachments.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -59,7 +60,9 @@ const CHANGES_ACCOUNTS = (path: string) =>
   path.startsWith('/api/auth/') ||
   path === '/api/me' ||
   path.startsWith('/api/me/') ||
-  path.startsWith('/api/billing/');
+  path.startsWith('/api/billing/') ||
+  // An operator's action on someone else's account (a ban, granted Pro, sessions ended).
+  path.startsWith('/api/admin/');
 /** Routes that apply their own, larger body limit (uploads, chat messages). */
 const OWN_LIMIT_ROUTES = new Set([
   '/api/me/photo',
@@ -179,6 +182,7 @@ export function createApp(deps: AppDeps) {
   if (!deps.whatsapp && deps.jobs) whatsapp.useQueue(deps.jobs);
   if (whatsapp.sandbox) app.route('/api/whatsapp/sandbox', whatsappSandboxRoutes(auth, whatsapp.sandbox));
   app.route('/api/whatsapp', whatsappRoutes(auth, whatsapp, chat.models));
+  app.route('/api/admin', adminRoutes(auth));
 
   app.get(
     '/api/openapi.json',

@@ -53,6 +53,20 @@ const envSchema = z.object({
   APPLE_CLIENT_ID: optionalString,
   APPLE_CLIENT_SECRET: optionalString,
   APPLE_ISSUER: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /**
+   * Operators (issue 28, decision 037): comma-separated emails; a person with one of them, once the
+   * address is verified, is an operator. More can be named in the console or with `npm run admin:grant`.
+   */
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email('must be a comma-separated list of email addresses'))),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(5),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   // Chat and image models: providers (each optional; a provider without a key shows its models as

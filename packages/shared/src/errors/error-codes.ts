@@ -88,6 +88,9 @@ export const ERROR_MESSAGES = {
   // Your data and shared chats
   EXPORT_IN_PROGRESS: 'A copy of your data is already being prepared. Wait for it to finish.',
   SHARE_REVOKED: 'This link was turned off by the person who shared the chat.',
+  // Operators (decision 037)
+  ACCOUNT_BANNED: 'This account has been suspended. Contact support if you think this is a mistake.',
+  LAST_OPERATOR: 'You are the last operator: another operator must exist before you can do this to your own account.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -163,6 +166,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   WHATSAPP_UNAVAILABLE: 503,
   EXPORT_IN_PROGRESS: 409,
   SHARE_REVOKED: 410,
+  ACCOUNT_BANNED: 403,
+  LAST_OPERATOR: 409,
 };
 
 export type ErrorBody = { error: { code: ErrorCode; message: string; requestId?: string } };

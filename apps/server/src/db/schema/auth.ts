@@ -24,6 +24,12 @@ export const users = pgTable('users', {
   accessLevel: text('access_level').notNull().default('free'),
   /** Server-chosen file name of the profile photo under the avatars folder of the file store. */
   profilePhotoKey: text('profile_photo_key'),
+  // better-auth's admin plugin (features/admin, decision 037):
+  /** 'admin' for an operator, else 'user' (or null for rows older than the plugin). */
+  role: text('role'),
+  banned: boolean('banned').default(false),
+  banReason: text('ban_reason'),
+  banExpires: timestamp('ban_expires', { withTimezone: true }),
 });
 
 export const sessions = pgTable(
@@ -36,6 +42,8 @@ export const sessions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /** The admin plugin's field; impersonation is switched off (its endpoints are disabled). */
+    impersonatedBy: text('impersonated_by'),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -44,6 +44,8 @@ const BY_CODE: Record<string, ErrorCode> = {
   SESSION_EXPIRED: 'UNAUTHORIZED',
   SESSION_NOT_FRESH: 'UNAUTHORIZED',
   FAILED_TO_GET_SESSION: 'UNAUTHORIZED',
+  // The admin plugin refuses a banned person's new session (sign-in, OAuth, verification).
+  BANNED_USER: 'ACCOUNT_BANNED',
 };
 
 /** When better-auth gives no code we know, the HTTP status decides. */

@@ -1,8 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { APP_NAME, DEFAULT_LOCALE, LOCALES, type Locale } from '@polymath/shared';
+import { APP_NAME, DEFAULT_LOCALE, ERROR_MESSAGES, LOCALES, type Locale } from '@polymath/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createEmailVerificationToken } from 'better-auth/api';
+import { admin } from 'better-auth/plugins/admin';
 import { type GenericOAuthConfig, genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-env.ts';
@@ -204,6 +205,9 @@ export function createAuth(deps: AppDeps) {
       // They show or take raw session tokens; "sign out everywhere" is /revoke-sessions.
       '/list-sessions',
       '/revoke-session',
+      // The admin plugin's endpoints: the operator console calls the ones it uses from the server
+      // (features/admin), behind its own guard and audit log; none is reachable over HTTP.
+      ...ADMIN_PLUGIN_PATHS,
     ],
     user: {
       additionalFields: {
@@ -321,10 +325,33 @@ export function createAuth(deps: AppDeps) {
         },
       },
     },
-    plugins: oauthProviders.length > 0 ? [genericOAuth({ config: oauthProviders })] : [],
+    plugins: [
+      // Roles, bans (a banned person cannot start a session) and ending a person's sessions.
+      admin({ bannedUserMessage: ERROR_MESSAGES.ACCOUNT_BANNED }),
+      ...(oauthProviders.length > 0 ? [genericOAuth({ config: oauthProviders })] : []),
+    ],
   });
   return auth;
 }
+
+/** Every endpoint of better-auth's admin plugin (1.7): disabled over HTTP, used from the server only. */
+const ADMIN_PLUGIN_PATHS = [
+  '/admin/set-role',
+  '/admin/get-user',
+  '/admin/create-user',
+  '/admin/update-user',
+  '/admin/list-users',
+  '/admin/list-user-sessions',
+  '/admin/unban-user',
+  '/admin/ban-user',
+  '/admin/impersonate-user',
+  '/admin/stop-impersonating',
+  '/admin/revoke-user-session',
+  '/admin/revoke-user-sessions',
+  '/admin/remove-user',
+  '/admin/set-user-password',
+  '/admin/has-permission',
+];
 
 const profileName = z.string().trim().max(60).optional();
 

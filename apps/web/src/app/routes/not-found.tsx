@@ -7,13 +7,16 @@ import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx'
 import { PublicLayout } from '../layouts/public-layout.tsx';
 
 const SharedChat = lazy(() => import('./share.tsx'));
+// The operator console (issue 28): its own chunk, loaded only on /admin (decision 037).
+const AdminConsole = lazy(() => import('./admin.tsx'));
 
 /** A shared chat's page (decision 032): a path outside the spec's routes, like everything this route answers. */
 const SHARE_PAGE = /^\/share\/[^/]+\/?$/;
+const ADMIN_PAGE = /^\/admin(\/|$)/;
 
 /**
- * Paths the route table does not list: a shared chat's public page (/share/<id>, its own chunk), or
- * the not-found page. The shared chat rides on this route rather than one of its own so the first
+ * Paths the route table does not list: a shared chat's public page (/share/<id>, its own chunk), the
+ * operator console (/admin/*, its own chunk, shown only to operators), or the not-found page. The shared chat rides on this route rather than one of its own so the first
  * screen's route table carries nothing for it (B7 had no room left: decision 032).
  */
 export function Component() {
@@ -22,6 +25,13 @@ export function Component() {
     return (
       <Suspense fallback={<LoadingPlaceholder />}>
         <SharedChat />
+      </Suspense>
+    );
+  }
+  if (ADMIN_PAGE.test(pathname)) {
+    return (
+      <Suspense fallback={<LoadingPlaceholder fixed />}>
+        <AdminConsole notFound={<NotFound />} />
       </Suspense>
     );
   }
