@@ -7,6 +7,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { openAPIRouteHandler } from 'hono-openapi';
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
+import { consoleRoutes } from './features/admin/console.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { attachmentFileRoutes, attachmentUploadRoutes } from './features/attachments/attachments.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -182,7 +183,7 @@ export function createApp(deps: AppDeps) {
   if (!deps.whatsapp && deps.jobs) whatsapp.useQueue(deps.jobs);
   if (whatsapp.sandbox) app.route('/api/whatsapp/sandbox', whatsappSandboxRoutes(auth, whatsapp.sandbox));
   app.route('/api/whatsapp', whatsappRoutes(auth, whatsapp, chat.models));
-  app.route('/api/admin', adminRoutes(auth));
+  app.route('/api/admin', adminRoutes(auth).route('/', consoleRoutes({ models: chat.models, billing })));
 
   app.get(
     '/api/openapi.json',

@@ -20,6 +20,7 @@ export const ADMIN_ACTIONS = [
   'job.retry',
   'job.delete',
   'refund.retry',
+  'models.check',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 

@@ -203,7 +203,11 @@ function page<T>(rows: T[], limit: number, cursorOf: (row: T) => { time: string;
 function cursorCondition(value: string | undefined, time: Parameters<typeof afterCursor>[0], id: SQL): SQL | undefined {
   if (value === undefined) return undefined;
   const cursor = decodeCursor(value);
-  if (!cursor || !/^\d{1,18}$/.test(cursor.id)) throw new AppError('BAD_REQUEST', 'This cursor is not valid.');
+  if (!cursor || !/^\d{1,18}$/.test(cursor.id)) {
+    throw new AppError('VALIDATION_FAILED', 'This cursor is not one of ours.', {
+      fields: [{ path: 'cursor', message: 'Invalid cursor' }],
+    });
+  }
   return sql`(${time}, ${id}) < (${cursor.time}::timestamptz, ${Number(cursor.id)})`;
 }
 
