@@ -8,6 +8,9 @@ import { cn } from '../../components/ui/cn.ts';
 import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx';
 import { useGetAdminMeQuery } from '../../features/admin/admin-api.ts';
 import { ADMIN_NS, registerAdminTexts } from '../../features/admin/admin-texts.ts';
+import { ModelsSection } from '../../features/admin/console/models-section.tsx';
+import { MoneySection } from '../../features/admin/console/money-section.tsx';
+import { UsageSection } from '../../features/admin/console/usage-section.tsx';
 import { AuditLogSection } from '../../features/admin/sections/audit-log.tsx';
 import { SectionPlaceholder } from '../../features/admin/sections/section-placeholder.tsx';
 import { LanguageSwitcher } from '../../features/preferences/language-switcher.tsx';
@@ -28,10 +31,10 @@ const ICONS: Record<AdminSection, typeof Users> = {
 /** What each section's path shows. Usage, Money and Models are filled by the second part of issue 28. */
 const SECTIONS: Record<AdminSection, () => ReactNode> = {
   people: () => <SectionPlaceholder section="people" />,
-  usage: () => <SectionPlaceholder section="usage" />,
-  money: () => <SectionPlaceholder section="money" />,
+  usage: () => <UsageSection />,
+  money: () => <MoneySection />,
   jobs: () => <SectionPlaceholder section="jobs" />,
-  models: () => <SectionPlaceholder section="models" />,
+  models: () => <ModelsSection />,
   audit: () => <AuditLogSection />,
 };
 
