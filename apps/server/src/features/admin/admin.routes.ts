@@ -7,6 +7,7 @@ import { validate } from '../../lib/validate.ts';
 import type { Auth } from '../auth/auth.ts';
 import { decodeAuditCursor, listAuditEntries } from './audit-log.ts';
 import { type OperatorEnv, operatorCount, requireOperator } from './operators.ts';
+import { peopleRoutes } from './people.routes.ts';
 
 const jsonResponse = (description: string, schema: z.ZodType) => ({
   description,
@@ -55,5 +56,6 @@ export function adminRoutes(auth: Auth) {
           });
         return c.json(await listAuditEntries(c.var.deps.db, { limit, before, userId }));
       },
-    );
+    )
+    .route('/people', peopleRoutes(auth));
 }
