@@ -9,6 +9,7 @@ import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx'
 import { useGetAdminMeQuery } from '../../features/admin/admin-api.ts';
 import { ADMIN_NS, registerAdminTexts } from '../../features/admin/admin-texts.ts';
 import { AuditLogSection } from '../../features/admin/sections/audit-log.tsx';
+import { PeopleSection } from '../../features/admin/sections/people.tsx';
 import { SectionPlaceholder } from '../../features/admin/sections/section-placeholder.tsx';
 import { LanguageSwitcher } from '../../features/preferences/language-switcher.tsx';
 import { ThemeToggle } from '../../features/preferences/theme-toggle.tsx';
@@ -27,7 +28,7 @@ const ICONS: Record<AdminSection, typeof Users> = {
 
 /** What each section's path shows. Usage, Money and Models are filled by the second part of issue 28. */
 const SECTIONS: Record<AdminSection, () => ReactNode> = {
-  people: () => <SectionPlaceholder section="people" />,
+  people: () => <PeopleSection />,
   usage: () => <SectionPlaceholder section="usage" />,
   money: () => <SectionPlaceholder section="money" />,
   jobs: () => <SectionPlaceholder section="jobs" />,
