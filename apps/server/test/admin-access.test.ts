@@ -37,6 +37,9 @@ export const ADMIN_ROUTES: [method: string, path: string, json?: unknown][] = [
   ['POST', '/api/admin/people/PERSON/unban', {}],
   ['POST', '/api/admin/people/PERSON/operator', { operator: true }],
   ['DELETE', '/api/admin/people/PERSON'],
+  ['GET', '/api/admin/jobs'],
+  ['POST', '/api/admin/jobs/00000000-0000-4000-8000-000000000000/retry', {}],
+  ['DELETE', '/api/admin/jobs/00000000-0000-4000-8000-000000000000'],
   // Unknown paths answer 403 too: the API says nothing of what it has to anyone else.
   ['GET', '/api/admin/no-such-thing'],
   ['POST', '/api/admin/no-such-thing', {}],
@@ -104,6 +107,8 @@ describeEachDatabase('operator console: who may use it', { exercises: ['notifica
       const res = await listed.request(method, path, json === undefined ? {} : { json });
       if (path.includes('no-such-thing')) await expectError(res, 404, 'NOT_FOUND');
       else if (path.includes('nobody-at-all')) await expectError(res, 404, 'USER_NOT_FOUND');
+      // This app runs no job queue (admin-jobs.test.ts has one).
+      else if (path.startsWith('/api/admin/jobs')) await expectError(res, 503, 'SERVICE_UNAVAILABLE');
       else {
         expect(res.status, `${method} ${path}`).toBe(200);
         expect(res.headers.get('cache-control')).toBe('no-store');

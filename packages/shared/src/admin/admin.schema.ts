@@ -178,3 +178,38 @@ export const operatorRoleSchema = z.strictObject({ operator: z.boolean() });
 
 /** Actions without input send an empty object. */
 export const noInputSchema = z.strictObject({});
+
+/** GET /api/admin/jobs: each queue's counts and its newest failed jobs. */
+export const queueCountsSchema = z.object({
+  name: z.string(),
+  waiting: z.number().int(),
+  running: z.number().int(),
+  failed: z.number().int(),
+  completed: z.number().int(),
+});
+export type QueueCountsView = z.infer<typeof queueCountsSchema>;
+
+/** A failed job: its error and a summary of its payload (ids and numbers; text only as its length). */
+export const failedJobSchema = z.object({
+  id: z.string(),
+  queue: z.string(),
+  error: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+  retryCount: z.number().int(),
+  createdAt: z.string(),
+  failedAt: z.string().nullable(),
+});
+export type FailedJob = z.infer<typeof failedJobSchema>;
+
+export const jobsOverviewSchema = z.object({
+  queues: z.array(queueCountsSchema),
+  failed: z.array(failedJobSchema),
+});
+export type JobsOverview = z.infer<typeof jobsOverviewSchema>;
+
+export const jobsQuerySchema = z.strictObject({
+  queue: z.string().max(100).optional(),
+});
+
+/** pg-boss job ids are UUIDs. */
+export const jobIdSchema = z.uuid();

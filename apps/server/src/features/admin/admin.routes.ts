@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
 import type { Auth } from '../auth/auth.ts';
 import { decodeAuditCursor, listAuditEntries } from './audit-log.ts';
+import { jobsRoutes } from './jobs.routes.ts';
 import { type OperatorEnv, operatorCount, requireOperator } from './operators.ts';
 import { peopleRoutes } from './people.routes.ts';
 
@@ -57,5 +58,6 @@ export function adminRoutes(auth: Auth) {
         return c.json(await listAuditEntries(c.var.deps.db, { limit, before, userId }));
       },
     )
-    .route('/people', peopleRoutes(auth));
+    .route('/people', peopleRoutes(auth))
+    .route('/jobs', jobsRoutes());
 }
