@@ -115,6 +115,39 @@ describe('the operator console (/admin)', () => {
     expect(sent.find((r) => r.path === '/api/admin/people/p1/grant-pro')?.body).toEqual({ days: 30 });
   });
 
+  it("lists the queues' counts and retries a failed job", async () => {
+    let failed = [
+      {
+        id: 'j1',
+        queue: 'document-read',
+        error: 'could not read',
+        payload: { documentId: 'd1', prompt: '[12 characters]' },
+        retryCount: 2,
+        createdAt: '2026-01-02T10:00:00.000Z',
+        failedAt: '2026-01-02T10:01:00.000Z',
+      },
+    ];
+    mockApi(
+      http.get('/api/admin/me', () => HttpResponse.json(ME)),
+      http.get('/api/admin/jobs', () =>
+        HttpResponse.json({
+          queues: [{ name: 'document-read', waiting: 0, running: 0, failed: failed.length, completed: 4 }],
+          failed,
+        }),
+      ),
+      http.post('/api/admin/jobs/j1/retry', () => {
+        failed = [];
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderWithApp(page(), { path: '/admin/jobs' });
+    expect(await screen.findByText('could not read')).toBeTruthy();
+    expect(screen.getByRole('rowheader', { name: 'document-read' })).toBeTruthy();
+    expect(screen.getByText('[12 characters]')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry this document-read job' }));
+    expect(await screen.findByText('No failed jobs.')).toBeTruthy();
+  });
+
   it('has every text in English and Turkish', () => {
     expect(keyPaths(adminTexts.tr).sort()).toEqual(keyPaths(adminTexts.en).sort());
   });

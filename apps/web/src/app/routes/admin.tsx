@@ -9,6 +9,7 @@ import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx'
 import { useGetAdminMeQuery } from '../../features/admin/admin-api.ts';
 import { ADMIN_NS, registerAdminTexts } from '../../features/admin/admin-texts.ts';
 import { AuditLogSection } from '../../features/admin/sections/audit-log.tsx';
+import { JobsSection } from '../../features/admin/sections/jobs.tsx';
 import { PeopleSection } from '../../features/admin/sections/people.tsx';
 import { SectionPlaceholder } from '../../features/admin/sections/section-placeholder.tsx';
 import { LanguageSwitcher } from '../../features/preferences/language-switcher.tsx';
@@ -31,7 +32,7 @@ const SECTIONS: Record<AdminSection, () => ReactNode> = {
   people: () => <PeopleSection />,
   usage: () => <SectionPlaceholder section="usage" />,
   money: () => <SectionPlaceholder section="money" />,
-  jobs: () => <SectionPlaceholder section="jobs" />,
+  jobs: () => <JobsSection />,
   models: () => <SectionPlaceholder section="models" />,
   audit: () => <AuditLogSection />,
 };

@@ -1,4 +1,4 @@
-import type { AdminMe, AuditPage, PeoplePage, PersonDetail } from '@polymath/shared/admin/admin.schema';
+import type { AdminMe, AuditPage, JobsOverview, PeoplePage, PersonDetail } from '@polymath/shared/admin/admin.schema';
 import { baseApi } from '../../lib/api/base-api.ts';
 
 /** The person actions that answer with the person's page as it is now. */
@@ -14,7 +14,7 @@ export type PersonAction =
  * `adminApi.injectEndpoints`.
  */
 export const adminApi = baseApi
-  .enhanceEndpoints({ addTagTypes: ['AdminAudit', 'AdminPeople', 'AdminPerson'] })
+  .enhanceEndpoints({ addTagTypes: ['AdminAudit', 'AdminPeople', 'AdminPerson', 'AdminJobs'] })
   .injectEndpoints({
     endpoints: (build) => ({
       getAdminMe: build.query<AdminMe, void>({ query: () => '/admin/me' }),
@@ -48,6 +48,15 @@ export const adminApi = baseApi
         },
         invalidatesTags: ['AdminAudit', 'AdminPeople'],
       }),
+      getJobs: build.query<JobsOverview, void>({ query: () => '/admin/jobs', providesTags: ['AdminJobs'] }),
+      retryJob: build.mutation<void, string>({
+        query: (id) => ({ url: `/admin/jobs/${encodeURIComponent(id)}/retry`, method: 'POST', body: {} }),
+        invalidatesTags: ['AdminJobs', 'AdminAudit'],
+      }),
+      deleteJob: build.mutation<void, string>({
+        query: (id) => ({ url: `/admin/jobs/${encodeURIComponent(id)}`, method: 'DELETE' }),
+        invalidatesTags: ['AdminJobs', 'AdminAudit'],
+      }),
       deletePerson: build.mutation<void, string>({
         query: (id) => ({ url: `/admin/people/${encodeURIComponent(id)}`, method: 'DELETE' }),
         invalidatesTags: ['AdminAudit', 'AdminPeople'],
@@ -62,4 +71,7 @@ export const {
   useGetPersonQuery,
   useActOnPersonMutation,
   useDeletePersonMutation,
+  useGetJobsQuery,
+  useRetryJobMutation,
+  useDeleteJobMutation,
 } = adminApi;
