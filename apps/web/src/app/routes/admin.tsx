@@ -12,7 +12,8 @@ import { ModelsSection } from '../../features/admin/console/models-section.tsx';
 import { MoneySection } from '../../features/admin/console/money-section.tsx';
 import { UsageSection } from '../../features/admin/console/usage-section.tsx';
 import { AuditLogSection } from '../../features/admin/sections/audit-log.tsx';
-import { SectionPlaceholder } from '../../features/admin/sections/section-placeholder.tsx';
+import { JobsSection } from '../../features/admin/sections/jobs.tsx';
+import { PeopleSection } from '../../features/admin/sections/people.tsx';
 import { LanguageSwitcher } from '../../features/preferences/language-switcher.tsx';
 import { ThemeToggle } from '../../features/preferences/theme-toggle.tsx';
 import { apiErrorCode } from '../../lib/api/api-error.ts';
@@ -28,12 +29,12 @@ const ICONS: Record<AdminSection, typeof Users> = {
   audit: ScrollText,
 };
 
-/** What each section's path shows. Usage, Money and Models are filled by the second part of issue 28. */
+/** What each section's path shows. */
 const SECTIONS: Record<AdminSection, () => ReactNode> = {
-  people: () => <SectionPlaceholder section="people" />,
+  people: () => <PeopleSection />,
   usage: () => <UsageSection />,
   money: () => <MoneySection />,
-  jobs: () => <SectionPlaceholder section="jobs" />,
+  jobs: () => <JobsSection />,
   models: () => <ModelsSection />,
   audit: () => <AuditLogSection />,
 };

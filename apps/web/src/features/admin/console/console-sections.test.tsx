@@ -62,12 +62,12 @@ describe('console sections: usage, money, models', () => {
       </ThemeProvider>,
       { path: '/admin/usage' },
     );
-    expect(await screen.findByTestId('usage-table')).toBeTruthy();
-    expect(await screen.findByRole('img', { name: 'Messages per day by Model' })).toBeTruthy();
+    expect(await screen.findByTestId('usage-table', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Messages per day by Model' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('usage-totals').textContent).toContain('3,400');
     fireEvent.change(screen.getByLabelText('Group by'), { target: { value: 'plan' } });
     fireEvent.change(screen.getByLabelText('Period'), { target: { value: '90' } });
-    expect(await screen.findByRole('img', { name: 'Messages per day by Plan' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Messages per day by Plan' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('usage-csv').getAttribute('href')).toBe('/api/admin/usage.csv?days=90&by=plan');
     expect(asked.at(-1)).toBe('?days=90&by=plan');
   });
