@@ -24,8 +24,10 @@ export type Options = {
   delay?: number;
   /** B12: chat requests per phase. */
   samples?: number;
-  /** B15: messages and pictures of the exported account. */
+  /** B15: messages and pictures of the exported account; B16: messages seeded. */
   messages?: number;
+  /** B16: people seeded. */
+  people?: number;
   images?: number;
   /** B2/B3: tokens per answer and ms between them. */
   tokens?: number;

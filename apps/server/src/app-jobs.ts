@@ -9,6 +9,7 @@ import { createDataExportJob, purgeDataExportsJob } from './features/data-export
 import { createDocumentJob } from './features/documents/document.job.ts';
 import { createImageJob } from './features/images/image.job.ts';
 import type { ImageModelRegistry } from './features/images/image-models.ts';
+import { modelCheckJob } from './features/models/model-check.ts';
 import { deleteExpiredDataJob } from './features/privacy/retention.job.ts';
 import { purgeDeletedThreadsJob } from './features/threads/threads.service.ts';
 import { createPhotoTranslateJob } from './features/tools/photo-translate/photo-translate.job.ts';
@@ -54,6 +55,7 @@ export function appJobs(deps: {
       logger: deps.logger,
     }),
     usageRollupJob(db),
+    modelCheckJob({ db, env: deps.env, models: deps.chat.models, logger: deps.logger }),
     createDataExportJob({
       db,
       files: deps.files,

@@ -8,6 +8,7 @@ import { openAPIRouteHandler } from 'hono-openapi';
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { createChatTurns } from './app-turns.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
+import { consoleRoutes } from './features/admin/console.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { attachmentFileRoutes, attachmentUploadRoutes } from './features/attachments/attachments.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -176,7 +177,7 @@ export function createApp(deps: AppDeps) {
   if (!deps.whatsapp && deps.jobs) whatsapp.useQueue(deps.jobs);
   if (whatsapp.sandbox) app.route('/api/whatsapp/sandbox', whatsappSandboxRoutes(auth, whatsapp.sandbox));
   app.route('/api/whatsapp', whatsappRoutes(auth, whatsapp, chat.models));
-  app.route('/api/admin', adminRoutes(auth));
+  app.route('/api/admin', adminRoutes(auth).route('/', consoleRoutes({ models: chat.models, billing })));
 
   app.get(
     '/api/openapi.json',
@@ -206,6 +207,7 @@ export function createApp(deps: AppDeps) {
         return name !== null && cookieValue(req.headers.get('cookie'), name) === undefined;
       },
       sharePageHeads(deps.db),
+      () => chat.models.version(),
     ),
   );
 

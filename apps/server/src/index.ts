@@ -13,6 +13,7 @@ import { createChatRuntime } from './features/chat/chat-runtime.ts';
 import { markStaleAnswersInterrupted, scheduleStaleAnswerSweep } from './features/chat/stream-recovery.ts';
 import { createImageModelRegistry } from './features/images/image-models.ts';
 import { CatalogueError } from './features/models/model-catalog.ts';
+import { modelCheck, watchModelChecks } from './features/models/model-check.ts';
 import { chooseSearchProvider, createWebSearchRuntime } from './features/tools/web-search/web-search-runtime.ts';
 import { createWhatsAppRuntime } from './features/whatsapp/whatsapp-runtime.ts';
 import { createHttpServer } from './http-server.ts';
@@ -149,6 +150,12 @@ async function main() {
       .send(stripePriceCheck, {})
       .catch((err: unknown) => logger.warn({ err }, 'could not queue the price check'));
   }
+  // Which catalogue models their providers still serve: checked now (by one instance) and hourly;
+  // every instance reads the stored result every minute and hides what is no longer served.
+  if (!chat.models.demo) {
+    await jobs.send(modelCheck, {}).catch((err: unknown) => logger.warn({ err }, 'could not queue the model check'));
+  }
+  const stopModelWatch = watchModelChecks(database.db, chat.models, logger);
   // Answers left 'streaming' by a previous process that died become 'interrupted' (with their text).
   // A PGlite data folder belongs to this one process, so every such answer is an orphan: free them
   // now, before the first request, instead of after STREAM_STALE_SECONDS.
@@ -223,6 +230,7 @@ async function main() {
     await closed;
     clearTimeout(timeout);
     await stopSweep();
+    stopModelWatch();
     await jobsStopped;
     await chat.close();
     await limits.close();

@@ -27,6 +27,19 @@ export const ADMIN_ROUTES: [method: string, path: string, json?: unknown][] = [
   ['GET', '/api/admin/me'],
   ['GET', '/api/admin/audit'],
   ['GET', '/api/admin/audit?limit=5'],
+  ['GET', '/api/admin/people'],
+  ['GET', '/api/admin/people?q=ada'],
+  ['GET', '/api/admin/people/PERSON'],
+  ['POST', '/api/admin/people/PERSON/grant-pro', { days: 1 }],
+  ['POST', '/api/admin/people/PERSON/reset-credits', {}],
+  ['POST', '/api/admin/people/PERSON/sign-out-everywhere', {}],
+  ['POST', '/api/admin/people/PERSON/ban', {}],
+  ['POST', '/api/admin/people/PERSON/unban', {}],
+  ['POST', '/api/admin/people/PERSON/operator', { operator: true }],
+  ['DELETE', '/api/admin/people/PERSON'],
+  ['GET', '/api/admin/jobs'],
+  ['POST', '/api/admin/jobs/00000000-0000-4000-8000-000000000000/retry', {}],
+  ['DELETE', '/api/admin/jobs/00000000-0000-4000-8000-000000000000'],
   // Unknown paths answer 403 too: the API says nothing of what it has to anyone else.
   ['GET', '/api/admin/no-such-thing'],
   ['POST', '/api/admin/no-such-thing', {}],
@@ -69,8 +82,10 @@ describeEachDatabase('operator console: who may use it', { exercises: ['notifica
   });
 
   it('answers 403 FORBIDDEN on every route to a visitor, a normal person and a banned one', async () => {
+    const target = await idOf(normal);
     for (const who of [visitor, normal, banned]) {
-      for (const [method, path, json] of ADMIN_ROUTES) {
+      for (const [method, route, json] of ADMIN_ROUTES) {
+        const path = route.replace('PERSON', target.id);
         const res = await who.request(method, path, json === undefined ? {} : { json });
         await expectError(res, 403, 'FORBIDDEN');
       }
@@ -86,9 +101,14 @@ describeEachDatabase('operator console: who may use it', { exercises: ['notifica
     expect(audit.entries.map((e) => [e.action, e.actorEmail, e.after])).toEqual([
       ['operator.grant', 'ADMIN_EMAILS', { role: 'admin' }],
     ]);
-    for (const [method, path, json] of ADMIN_ROUTES) {
+    // Person routes on nobody: past the guard, the person is not found.
+    for (const [method, route, json] of ADMIN_ROUTES) {
+      const path = route.replace('PERSON', 'nobody-at-all');
       const res = await listed.request(method, path, json === undefined ? {} : { json });
       if (path.includes('no-such-thing')) await expectError(res, 404, 'NOT_FOUND');
+      else if (path.includes('nobody-at-all')) await expectError(res, 404, 'USER_NOT_FOUND');
+      // This app runs no job queue (admin-jobs.test.ts has one).
+      else if (path.startsWith('/api/admin/jobs')) await expectError(res, 503, 'SERVICE_UNAVAILABLE');
       else {
         expect(res.status, `${method} ${path}`).toBe(200);
         expect(res.headers.get('cache-control')).toBe('no-store');

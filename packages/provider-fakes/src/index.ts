@@ -23,6 +23,7 @@ export { errorBody } from './formats.ts';
 export type { FakeImageScript } from './images/image-script.ts';
 export { checkImageScript, parseImageDirective } from './images/image-script.ts';
 export { markdownAnswer } from './markdown-answer.ts';
+export { DEFAULT_MODEL_ALIASES, DEFAULT_MODEL_LISTS } from './model-lists.ts';
 export type { S3Fake, S3FakeObject, S3FakeOptions, S3FakeRequest } from './s3/s3-fake.ts';
 export { startS3Fake } from './s3/s3-fake.ts';
 export type { AnswerPlan, FakeScript, Provider, ToolCallPlan } from './script.ts';

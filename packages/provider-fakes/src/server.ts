@@ -14,6 +14,7 @@
  *   POST /google/v1beta/models/{model}:generateContent      (an image when responseModalities ask for IMAGE)
  *   POST /google/v1beta/models/{model}:streamGenerateContent?alt=sse
  *   GET  /__files/{name}                     pictures answered as URLs (not counted, no key needed)
+ *   GET  /{provider}/…/models[/{id}]         each provider's model list and one model (model-lists.ts)
  *
  *   GET  /__control/calls         { openai, anthropic, google, deepseek, xai, total }
  *   GET  /__control/requests      the last 100 requests: { provider, method, path, body, at }
@@ -22,6 +23,7 @@
  *   POST /__control/script        a FakeScript or FakeScript[] for the next chat requests (any provider)
  *   POST /__control/image-script  a FakeImageScript or FakeImageScript[] for the next image requests
  *   POST /__control/context-window { model, tokens }: the model's context window (tokens null: none)
+ *   POST /__control/models        { provider, remove?: string[], add?: string[] }: what a provider serves
  *
  * OpenAI chat requests are measured as OpenAI does (context-window.ts): the prompt in o200k tokens,
  * refused with OpenAI's context_length_exceeded error when it (with max_tokens) exceeds the model's
@@ -45,6 +47,7 @@ import {
   type ImageServerTools,
 } from './images/image-handler.ts';
 import { checkImageScript, type FakeImageScript } from './images/image-script.ts';
+import { createModelLists, modelListBody, modelListRoute, modelObject } from './model-lists.ts';
 import {
   type AnswerPlan,
   answerTokens,
@@ -90,6 +93,10 @@ export type ProviderFakes = {
   active(): number;
   /** Sets an OpenAI model's context window (null: no limit); the known models have theirs. */
   contextWindow(model: string, tokens: number | null): void;
+  /** The provider stops serving these ids (its list, retrieve and chat); `reset` serves the defaults again. */
+  removeModel(provider: Provider, ...ids: string[]): void;
+  /** The provider serves these ids too. */
+  addModel(provider: Provider, ...ids: string[]): void;
   close(): Promise<void>;
 };
 
@@ -223,6 +230,7 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
   };
   let imageQueue: FakeImageScript[] = [];
   const prompts = createPromptCache();
+  const modelLists = createModelLists();
   /** Pictures answered as URLs, by file name. */
   const files = new Map<string, { bytes: Buffer; mediaType: string }>();
   let serial = 0;
@@ -243,6 +251,7 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
     imageQueue = [];
     files.clear();
     prompts.reset();
+    modelLists.reset();
   };
   const script = (next: FakeScript | FakeScript[]) => {
     queue.push(...(Array.isArray(next) ? next : [next]));
@@ -444,6 +453,17 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
       sendJson(res, 401, errorBody(provider, 401), ids);
       return;
     }
+    const listing = method === 'GET' ? modelListRoute(provider, url.pathname) : undefined;
+    if (listing) {
+      if (listing.id === undefined) {
+        sendJson(res, 200, modelListBody(provider, modelLists.listed(provider), url), ids);
+        return;
+      }
+      const resolved = modelLists.resolve(provider, listing.id);
+      if (resolved) sendJson(res, 200, modelObject(provider, resolved), ids);
+      else sendJson(res, 404, errorBody(provider, 404, `The model \`${listing.id}\` does not exist`), ids);
+      return;
+    }
     const found = route(provider, method, url.pathname, url);
     if (!found) {
       sendJson(res, 404, errorBody(provider, 404, `The ${provider} stand-in has no ${method} ${url.pathname}`), ids);
@@ -472,6 +492,10 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
     const model = found.model ?? request.model;
     if (typeof model !== 'string' || model === '') {
       sendJson(res, 400, errorBody(provider, 400, 'The request names no model.'), ids);
+      return;
+    }
+    if (modelLists.retired(provider, model)) {
+      sendJson(res, 404, errorBody(provider, 404, `The model \`${model}\` does not exist`), ids);
       return;
     }
     if (found.wire === 'gemini' && !found.stream && asksForImages(request)) {
@@ -611,6 +635,25 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
         }
         return;
       }
+      case 'POST /__control/models': {
+        try {
+          const value = JSON.parse((await readBody(req)).toString('utf8')) as Record<string, unknown>;
+          const provider = value.provider as Provider;
+          const list = (v: unknown) =>
+            v === undefined ? [] : Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : null;
+          const remove = list(value.remove);
+          const add = list(value.add);
+          if (!(PROVIDERS as readonly string[]).includes(provider) || !remove || !add) {
+            throw new Error('expected { provider, remove?: string[], add?: string[] }');
+          }
+          modelLists.remove(provider, remove);
+          modelLists.add(provider, add);
+          res.writeHead(204).end();
+        } catch (err) {
+          sendJson(res, 400, { error: (err as Error).message });
+        }
+        return;
+      }
       case 'POST /__control/image-script': {
         try {
           const value: unknown = JSON.parse((await readBody(req)).toString('utf8'));
@@ -675,6 +718,8 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
     imageScript,
     active: () => open.size,
     contextWindow: (model, tokens) => prompts.setWindow(model, tokens),
+    removeModel: (provider, ...ids) => modelLists.remove(provider, ids),
+    addModel: (provider, ...ids) => modelLists.add(provider, ids),
     close: async () => {
       for (const stop of [...open.values()]) stop();
       server.closeAllConnections();

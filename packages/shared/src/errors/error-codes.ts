@@ -76,6 +76,7 @@ export const ERROR_MESSAGES = {
   NO_SUBSCRIPTION: 'You have no subscription to manage.',
   CHECKOUT_NOT_FOUND: 'This checkout could not be found. Choose a plan again.',
   PAYMENTS_UNAVAILABLE: 'Payments are temporarily unavailable. Please try again in a few minutes.',
+  ALREADY_REFUNDED: 'This payment has been refunded already.',
   WEBHOOK_SIGNATURE_INVALID: 'The webhook signature could not be verified.',
   // WhatsApp
   WHATSAPP_REQUIRES_PRO: 'Chat inside WhatsApp is part of Pro. Upgrade to link your number.',
@@ -155,6 +156,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   NO_SUBSCRIPTION: 404,
   CHECKOUT_NOT_FOUND: 404,
   PAYMENTS_UNAVAILABLE: 503,
+  ALREADY_REFUNDED: 409,
   WEBHOOK_SIGNATURE_INVALID: 400,
   WHATSAPP_REQUIRES_PRO: 403,
   WHATSAPP_NUMBER_INVALID: 400,

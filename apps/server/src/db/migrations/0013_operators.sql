@@ -12,6 +12,7 @@ CREATE TABLE "admin_audit_log" (
 );
 --> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "impersonated_by" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "pro_granted_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "role" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "banned" boolean DEFAULT false;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "ban_reason" text;--> statement-breakpoint

@@ -24,6 +24,11 @@ export const users = pgTable('users', {
   accessLevel: text('access_level').notNull().default('free'),
   /** Server-chosen file name of the profile photo under the avatars folder of the file store. */
   profilePhotoKey: text('profile_photo_key'),
+  /**
+   * Pro given by an operator without payment, until this moment (features/admin, decision 037);
+   * billing/entitlement.ts planAt gives Pro while it lies ahead, whatever the subscription says.
+   */
+  proGrantedUntil: timestamp('pro_granted_until', { withTimezone: true }),
   // better-auth's admin plugin (features/admin, decision 037):
   /** 'admin' for an operator, else 'user' (or null for rows older than the plugin). */
   role: text('role'),

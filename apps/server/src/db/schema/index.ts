@@ -5,6 +5,7 @@ export * from './billing.ts';
 export * from './chat.ts';
 export * from './documents.ts';
 export * from './images.ts';
+export * from './models.ts';
 export * from './sharing.ts';
 export * from './usage.ts';
 export * from './whatsapp.ts';

@@ -54,6 +54,8 @@ export const answerUsage = pgTable(
     calls: integer('calls').notNull().default(0),
     /** Function calls the model made, by name ({ "web_search": 2 }). */
     functions: jsonb('functions').notNull().default({}),
+    /** Milliseconds from the call to the first token (text, reasoning or a function call); null without one. */
+    firstTokenMs: integer('first_token_ms'),
     /** US dollars from the catalogue's prices; null when the model has none. */
     costUsd: numeric('cost_usd', { precision: 14, scale: 8, mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -6,7 +6,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
 import type { Auth } from '../auth/auth.ts';
 import { decodeAuditCursor, listAuditEntries } from './audit-log.ts';
+import { jobsRoutes } from './jobs.routes.ts';
 import { type OperatorEnv, operatorCount, requireOperator } from './operators.ts';
+import { peopleRoutes } from './people.routes.ts';
 
 const jsonResponse = (description: string, schema: z.ZodType) => ({
   description,
@@ -55,5 +57,7 @@ export function adminRoutes(auth: Auth) {
           });
         return c.json(await listAuditEntries(c.var.deps.db, { limit, before, userId }));
       },
-    );
+    )
+    .route('/people', peopleRoutes(auth))
+    .route('/jobs', jobsRoutes());
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { billingEvents } from '../../db/schema/index.ts';
 import { payments } from '../../lib/metrics.ts';
+import { recordWebhookFailure, resolveWebhookFailure } from './money.service.ts';
 import { type EventObject, refId } from './payment-provider.ts';
 import { type BillingContext, type SyncResult, syncSubscription } from './subscriptions.service.ts';
 
@@ -31,9 +32,20 @@ export async function receiveWebhook(
     const target = subscriptionOf(event);
     const result = target ? await syncSubscription(ctx, target.subscriptionId, target.userId) : 'ignored';
     ctx.logger.info({ eventId: event.id, type: event.type, result }, 'billing event');
+    // A redelivery of an event that failed before: no longer a failure in the console.
+    await resolveWebhookFailure(db, event.id).catch((err: unknown) =>
+      ctx.logger.warn({ err, eventId: event.id }, 'could not mark the webhook failure resolved'),
+    );
     return result;
   } catch (err) {
     await db.delete(billingEvents).where(eq(billingEvents.id, event.id));
+    await recordWebhookFailure(db, {
+      reason: 'handling',
+      provider: ctx.provider.mode,
+      eventId: event.id,
+      eventType: event.type,
+      error: err,
+    }).catch((recordErr: unknown) => ctx.logger.warn({ err: recordErr }, 'could not store the webhook failure'));
     throw err;
   }
 }

@@ -17,6 +17,7 @@ import type { Auth } from '../auth/auth.ts';
 import { requireUser, type UserEnv } from '../auth/require-user.ts';
 import { receiveWebhook } from './billing-events.ts';
 import type { BillingRuntime } from './billing-runtime.ts';
+import { recordWebhookFailure } from './money.service.ts';
 import { WebhookSignatureError } from './payment-provider.ts';
 import {
   confirmCheckout,
@@ -179,6 +180,11 @@ export function billingRoutes(auth: Auth, billing: BillingRuntime) {
         } catch (err) {
           if (err instanceof WebhookSignatureError) {
             c.var.log.warn({ reason: err.message }, 'webhook refused');
+            await recordWebhookFailure(billing.database.db, {
+              reason: 'signature',
+              provider: billing.provider.mode,
+              error: err,
+            }).catch((recordErr: unknown) => c.var.log.warn({ err: recordErr }, 'could not store the webhook failure'));
             throw new AppError('WEBHOOK_SIGNATURE_INVALID');
           }
           c.var.log.error({ err }, 'webhook handling failed');

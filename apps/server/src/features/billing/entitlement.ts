@@ -20,7 +20,12 @@ export type SubscriptionTerm = {
  * What a person's plan is decided from: users.access_level (written with the subscription record,
  * or by an operator for an account without one) and the record, when there is one.
  */
-export type PlanFacts = { accessLevel: string; subscription: SubscriptionTerm | null };
+export type PlanFacts = {
+  accessLevel: string;
+  subscription: SubscriptionTerm | null;
+  /** Pro an operator granted without payment, until then (users.pro_granted_until; decision 037). */
+  proGrantedUntil?: Date | null;
+};
 
 /** Stripe with keys, the sandbox without (the same test as createBillingRuntime's). */
 export function paymentModeOf(env: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET'>): PaymentMode {
@@ -52,10 +57,13 @@ export function givesPro(sub: SubscriptionTerm, mode: PaymentMode, now: number):
 
 /**
  * A person's plan at `now`, the one rule every place that decides Pro asks (the session, and with
- * it the profile, credits, models, tools and history; WhatsApp; My Plan): users.access_level, and,
- * when a subscription set it, only while that subscription gives Pro.
+ * it the profile, credits, models, tools and history; WhatsApp; My Plan): Pro granted by an operator
+ * while it lasts; otherwise users.access_level, and, when a subscription set it, only while that
+ * subscription gives Pro.
  */
 export function planAt(facts: PlanFacts, mode: PaymentMode, now: number): Plan {
+  // Granted Pro (an operator's, without payment) lasts until its end, whatever the subscription says.
+  if (facts.proGrantedUntil && now < facts.proGrantedUntil.getTime()) return 'pro';
   if (facts.accessLevel !== 'pro') return 'free';
   if (facts.subscription && !givesPro(facts.subscription, mode, now)) return 'free';
   return 'pro';

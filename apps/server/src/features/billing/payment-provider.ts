@@ -21,6 +21,11 @@ export interface PaymentProvider {
    * back in `notRefunded` for an operator to settle in Stripe's dashboard.
    */
   cancelDuplicate(subscriptionId: string): Promise<DuplicateEnded>;
+  /**
+   * Refunds one payment in full once more (an operator retrying a refused refund). Refusals come
+   * back with the provider's reason; a provider that takes no payments (the sandbox) has none.
+   */
+  refundPayment?(input: { payment: string; subscriptionId: string; attempt: number }): Promise<RefundAnswer>;
   /** Open checkouts of the user that cannot be paid any more once another one starts. */
   expireOpenCheckouts?(userId: string): Promise<void>;
   createPortal(customerId: string, returnUrl: string): Promise<{ url: string }>;
@@ -38,6 +43,8 @@ export type DuplicateEnded = {
   refunded: { payment: string; refund: string | null; amount: number; currency: string }[];
   notRefunded: { payment: string; amount: number; currency: string; reason: string }[];
 };
+
+export type RefundAnswer = { refunded: true; refundId: string | null } | { refunded: false; reason: string };
 
 export type CheckoutInput = {
   userId: string;

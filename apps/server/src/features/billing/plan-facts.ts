@@ -8,7 +8,7 @@ import type { PlanFacts } from './entitlement.ts';
  */
 export const PLAN_FACTS_COLUMNS = `u.access_level as "accessLevel", b.provider as "subscriptionProvider",
   b.status as "subscriptionStatus", b.current_period_end as "currentPeriodEnd",
-  b.cancel_at_period_end as "cancelAtPeriodEnd"`;
+  b.cancel_at_period_end as "cancelAtPeriodEnd", u.pro_granted_until as "proGrantedUntil"`;
 
 export type PlanFactsRow = {
   accessLevel: string;
@@ -16,12 +16,14 @@ export type PlanFactsRow = {
   subscriptionStatus: string | null;
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean | null;
+  proGrantedUntil: Date | null;
 };
 
 export function toPlanFacts(row: PlanFactsRow): PlanFacts {
   const { subscriptionProvider: provider, subscriptionStatus: status, currentPeriodEnd, cancelAtPeriodEnd } = row;
   return {
     accessLevel: row.accessLevel,
+    proGrantedUntil: row.proGrantedUntil,
     subscription:
       provider !== null && status !== null && currentPeriodEnd !== null
         ? { provider, status, currentPeriodEnd, cancelAtPeriodEnd: cancelAtPeriodEnd === true }

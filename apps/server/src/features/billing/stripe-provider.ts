@@ -8,7 +8,7 @@ import {
   verifyStripeSignature,
 } from './payment-provider.ts';
 import { PLAN_RECURRING } from './plans.ts';
-import { refundSubscriptionPayments } from './stripe-refund.ts';
+import { refundPaymentAgain, refundSubscriptionPayments } from './stripe-refund.ts';
 
 type StripeEnv = Env & {
   STRIPE_SECRET_KEY: string;
@@ -87,6 +87,7 @@ export function createStripeProvider(env: StripeEnv): PaymentProvider {
       }
       return outcome;
     },
+    refundPayment: (input) => refundPaymentAgain(stripe, input),
     async createPortal(customerId, returnUrl) {
       const portal = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
       return { url: portal.url };

@@ -59,3 +59,31 @@ function isFinal(err: Stripe.errors.StripeError): boolean {
   const status = err.statusCode ?? 0;
   return status >= 400 && status < 500 && status !== 409 && status !== 429;
 }
+
+/**
+ * One payment refunded again, in full, by an operator (the console's retry of a refused refund). A new
+ * idempotency key per attempt: Stripe would replay the first attempt's refusal under the old one.
+ * Refusals come back as `{ refunded: false, reason }`; outages and rate limits are thrown.
+ */
+export async function refundPaymentAgain(
+  stripe: Stripe,
+  input: { payment: string; subscriptionId: string; attempt: number },
+): Promise<{ refunded: true; refundId: string | null } | { refunded: false; reason: string }> {
+  const target: Target | undefined = /^pi_/.test(input.payment)
+    ? { payment_intent: input.payment }
+    : /^(ch|py)_/.test(input.payment)
+      ? { charge: input.payment }
+      : undefined;
+  if (!target) return { refunded: false, reason: 'this payment cannot be refunded through the Refunds API' };
+  try {
+    const refund = await stripe.refunds.create(
+      { ...target, reason: 'duplicate', metadata: { subscription: input.subscriptionId } },
+      { idempotencyKey: `refund-duplicate-${input.subscriptionId}-${input.payment}-retry-${input.attempt}` },
+    );
+    return { refunded: true, refundId: refund.id };
+  } catch (err) {
+    if (!(err instanceof Stripe.errors.StripeError) || !isFinal(err)) throw err;
+    if (err.code === 'charge_already_refunded') return { refunded: true, refundId: null };
+    return { refunded: false, reason: `${err.code ?? err.type}: ${err.message}` };
+  }
+}

@@ -12,6 +12,7 @@ import { subscriptions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { givesPro, isEntitledStatus } from './entitlement.ts';
+import { recordRefunds, recordSubscriptionChanges, subscriptionChangesOf } from './money.service.ts';
 import { type PaymentProvider, refId, type SubscriptionObject } from './payment-provider.ts';
 import { withSubscriptionLock } from './subscription-lock.ts';
 
@@ -48,7 +49,7 @@ export async function syncSubscription(
   // Outside the lock: ending it makes the provider send events about it, which sync it again.
   if (result === 'refused') {
     ctx.logger.warn({ subscriptionId }, 'billing: a second live subscription for one person; refunding and ending it');
-    await endDuplicate(ctx, subscriptionId);
+    await endDuplicate(ctx, subscriptionId, userHint);
   }
   return result;
 }
@@ -58,8 +59,13 @@ export async function syncSubscription(
  * provider refuses for good is not retried (the webhook succeeds); it is logged as an error for
  * an operator to settle by hand.
  */
-async function endDuplicate(ctx: BillingContext, subscriptionId: string): Promise<void> {
-  const { refunded, notRefunded } = await ctx.provider.cancelDuplicate(subscriptionId);
+async function endDuplicate(ctx: BillingContext, subscriptionId: string, userId: string | undefined): Promise<void> {
+  const outcome = await ctx.provider.cancelDuplicate(subscriptionId);
+  const { refunded, notRefunded } = outcome;
+  // Kept for the operator console (made, or refused with the provider's reason, to retry there).
+  await recordRefunds(ctx.database.db, ctx.provider.mode, subscriptionId, userId, outcome).catch((err: unknown) =>
+    ctx.logger.error({ err, subscriptionId }, 'billing: could not store the refunds'),
+  );
   if (refunded.length > 0) ctx.logger.info({ subscriptionId, refunded }, 'billing: the duplicate was refunded');
   if (notRefunded.length > 0) {
     ctx.logger.error(
@@ -114,6 +120,7 @@ async function applySubscription(ctx: BillingContext, sub: SubscriptionObject, u
       .where(eq(subscriptions.subscriptionId, sub.id));
     if (holder && holder.userId !== userId) return 'ignored';
 
+    await recordSubscriptionChanges(tx, userId, subscriptionChangesOf(current, { ...next, provider: next.provider }));
     const revision = (current?.revision ?? 0) + 1;
     await tx
       .insert(subscriptions)

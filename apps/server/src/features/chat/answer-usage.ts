@@ -58,6 +58,7 @@ export async function recordAnswer(
       calls: usage.calls,
       functions: functionCalls(args.parts),
       costUsd: costOf(model.prices, usage),
+      firstTokenMs: args.outcome.firstTokenMs ?? null,
       at: args.at,
     }),
     storeMessageSizes(db, sizes),

@@ -64,7 +64,13 @@ export type GenerationInput = {
 };
 
 /** How an answer ended, and whether the person got anything from it (a token or a function call). */
-export type AnswerOutcome = { status: MessageStatus; answered: boolean; text: string };
+export type AnswerOutcome = {
+  status: MessageStatus;
+  answered: boolean;
+  text: string;
+  /** Milliseconds from the start of the generation to its first token; null without one. */
+  firstTokenMs?: number | null;
+};
 
 /** The JSON every error body has, so the browser reads errors in and out of the stream the same way. */
 export function streamErrorText(code: 'MODEL_FAILED' | 'CONTEXT_TOO_LONG'): string {
@@ -258,6 +264,7 @@ export async function startGeneration(
       // A complete answer counts even when it is empty (the model chose to say nothing).
       answered: firstTokenAt !== undefined || status === 'complete',
       text: messagePartsText(parts),
+      firstTokenMs: firstTokenAt === undefined ? null : firstTokenAt - startedAt,
     };
     // The person may already have the whole answer: a failed write (a database connection lost at
     // that moment) is tried again, or the answer would stay 'streaming' and its chat busy until

@@ -46,6 +46,18 @@ export type ModelRegistry = {
   get(id: string): ResolvedModel | undefined;
   /** True when no provider is configured and the offline demo model answers. */
   demo: boolean;
+  /** The catalogue it was built from (the model check reads it). */
+  catalogue: Catalogue;
+  /** Whether a catalogue provider has its key (custom servers: listed, with their key if they name one). */
+  isConfigured(provider: string): boolean;
+  /**
+   * Models their provider no longer serves (the model check, decision 039): left out of `list`, never
+   * the default, and unavailable to `get`, so the pickers stop offering them. Returns whether it changed.
+   */
+  hide(ids: Iterable<string>): boolean;
+  hidden(): ReadonlySet<string>;
+  /** Bumped by every change `hide` makes, so cached copies of `list` (the page's boot data) know to go. */
+  version(): number;
 };
 
 /** The demo reads everything it is given; a small window keeps its document behaviour like a real model's. */
@@ -116,16 +128,35 @@ export function createModelRegistry(env: Env, catalogue: Catalogue = loadCatalog
       languageModel: (options) => createDemoModel(options),
     });
   }
-  const firstAvailableFree = catalogue.models.find((m) => m.tier === 'free' && providers.isConfigured(m.provider));
-  const defaultModelId = demo ? DEMO_MODEL_ID : (firstAvailableFree?.id ?? null);
+  let hidden = new Set<string>();
+  let version = 0;
+  const defaultModelId = () =>
+    demo
+      ? DEMO_MODEL_ID
+      : (catalogue.models.find((m) => m.tier === 'free' && providers.isConfigured(m.provider) && !hidden.has(m.id))
+          ?.id ?? null);
 
   return {
     demo,
-    get: (id) => byId.get(id),
+    catalogue,
+    isConfigured: (provider) => providers.isConfigured(provider),
+    hide(ids) {
+      const next = new Set([...ids].filter((id) => byId.has(id)));
+      if (next.size === hidden.size && [...next].every((id) => hidden.has(id))) return false;
+      hidden = next;
+      version++;
+      return true;
+    },
+    hidden: () => hidden,
+    version: () => version,
+    get(id) {
+      const model = byId.get(id);
+      return model && hidden.has(id) ? { ...model, available: false } : model;
+    },
     list(locale) {
-      const models: PublicModel[] = catalogue.models.map((m) =>
-        toPublicModel(m, catalogue, locale, providers.isConfigured(m.provider)),
-      );
+      const models: PublicModel[] = catalogue.models
+        .filter((m) => !hidden.has(m.id))
+        .map((m) => toPublicModel(m, catalogue, locale, providers.isConfigured(m.provider)));
       if (demo) {
         models.unshift({
           id: DEMO_MODEL_ID,
@@ -140,7 +171,7 @@ export function createModelRegistry(env: Env, catalogue: Catalogue = loadCatalog
           demo: true,
         });
       }
-      return { models, defaultModelId };
+      return { models, defaultModelId: defaultModelId() };
     },
   };
 }

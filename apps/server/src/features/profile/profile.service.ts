@@ -208,7 +208,13 @@ export async function unlinkConnection(db: Db, owner: ProfileOwner, provider: Lo
  * chat attachments). Refused while a subscription is active (SUBSCRIPTION_ACTIVE), and then nothing
  * is deleted.
  */
-export async function deleteAccount(db: Db, files: FileStore, userId: string): Promise<void> {
+export async function deleteAccount(
+  db: Db,
+  files: FileStore,
+  userId: string,
+  /** Runs inside the deletion's transaction, before the user goes (the operator console's audit row). */
+  alsoInTransaction?: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<void>,
+): Promise<void> {
   const photo = await db.transaction(async (tx) => {
     const [user] = await tx
       .select({ photo: users.profilePhotoKey })
@@ -220,6 +226,7 @@ export async function deleteAccount(db: Db, files: FileStore, userId: string): P
     if (await hasRenewingSubscription(tx, userId)) throw new AppError('SUBSCRIPTION_ACTIVE');
     // Password-reset tokens hold the user id as their value.
     await tx.delete(verifications).where(eq(verifications.value, userId));
+    await alsoInTransaction?.(tx);
     // Sessions and accounts go with the user (ON DELETE CASCADE). Page views are anonymous.
     await tx.delete(users).where(eq(users.id, userId));
     return user.photo;

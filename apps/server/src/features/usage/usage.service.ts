@@ -25,6 +25,8 @@ export type UsageRecord = {
   calls: number;
   functions: Record<string, number>;
   costUsd: number | null;
+  /** Milliseconds to the answer's first token (answers only; null without one). */
+  firstTokenMs?: number | null;
   at: Date;
 };
 
@@ -91,6 +93,7 @@ export async function recordUsage(db: Db, record: UsageRecord): Promise<void> {
       calls: record.calls,
       functions: record.functions,
       costUsd: record.costUsd,
+      firstTokenMs: record.firstTokenMs ?? null,
       createdAt: record.at,
     })
     .onConflictDoNothing({ target: answerUsage.messageId });

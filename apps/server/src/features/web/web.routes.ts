@@ -19,6 +19,8 @@ export function webRoutes(
   signedOut?: (req: Request) => Promise<boolean>,
   /** Pages whose head the server sets per request (a shared chat's link preview, page-head.ts). */
   pageHeads?: PageHeads,
+  /** Changes when the boot data's answers do (a model hidden by the model check): the pages are made again. */
+  bootDataVersion: () => number = () => 0,
 ) {
   const app = new Hono();
   const built = files.get('/index.html');
@@ -28,7 +30,13 @@ export function webRoutes(
   // (the browser asks for it) and tries again next time.
   let data: Promise<Record<string, unknown>> | undefined;
   const pages = new Map<string, Promise<StaticFile>>();
+  let dataVersion = bootDataVersion();
   const index = (shell: StaticFile, path: string, visitor: boolean): Promise<StaticFile> => {
+    if (bootDataVersion() !== dataVersion) {
+      dataVersion = bootDataVersion();
+      data = undefined;
+      pages.clear();
+    }
     const route = routeOf(path);
     const links = preloads.get(route) ?? [];
     const key = `${links.length > 0 ? route : ''}${visitor ? ' visitor' : ''}`;

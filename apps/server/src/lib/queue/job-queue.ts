@@ -11,8 +11,36 @@ export type JobStatus = { id: string; state: JobState; retryCount: number };
 
 export type { SendOptions };
 
+/** A queue's jobs by where they stand (the operator console's Jobs page). */
+export type QueueCounts = { name: string; waiting: number; running: number; failed: number; completed: number };
+
+/** A job as the console sees it; `data` and `output` are summarised before they leave the server. */
+export type StoredJob = {
+  id: string;
+  name: string;
+  state: JobState;
+  data: unknown;
+  output: unknown;
+  retryCount: number;
+  createdOn: Date;
+  completedOn: Date | null;
+};
+
+/** What the operator console reads and does with the queue (features/admin/jobs.service.ts). */
+export type QueueInspector = {
+  counts(): Promise<QueueCounts[]>;
+  /** The newest failed jobs (at most `limit`), of one queue or all. */
+  failed(limit: number, name?: string): Promise<StoredJob[]>;
+  find(id: string): Promise<StoredJob | null>;
+  /** A failed job back to the queue, as a new try. */
+  retry(name: string, id: string): Promise<void>;
+  remove(name: string, id: string): Promise<void>;
+};
+
 export type JobQueue = JobSender & {
   status(job: JobRef<unknown>, id: string): Promise<JobStatus | null>;
+  /** For operators; absent when no queue runs. */
+  inspect?: QueueInspector;
   /** Stops taking jobs, gives running ones up to graceMs, then stops. */
   stop(graceMs: number): Promise<void>;
 };
@@ -104,6 +132,7 @@ export async function startJobQueue(options: {
       if (!id) throw new Error(`job ${job.name} was not stored`);
       return id;
     },
+    inspect: inspectorOf(boss),
     async status(job, id) {
       const found = await boss.getJobById(job.name, id);
       if (!found) return null;
@@ -203,6 +232,78 @@ async function failOrphanedRuns(boss: PgBoss, names: string[], logger: Logger): 
       'jobs left running by a stopped process count as a failed try',
     );
   }
+}
+
+type JobRow = {
+  id: string;
+  name: string;
+  state: JobState;
+  data: unknown;
+  output: unknown;
+  retry_count: number;
+  created_on: Date | string;
+  completed_on: Date | string | null;
+};
+
+const JOB_COLUMNS = 'id::text as id, name, state::text as state, data, output, retry_count, created_on, completed_on';
+
+function toStoredJob(row: JobRow): StoredJob {
+  return {
+    id: row.id,
+    name: row.name,
+    state: row.state,
+    data: row.data,
+    output: row.output,
+    retryCount: Number(row.retry_count),
+    createdOn: new Date(row.created_on),
+    completedOn: row.completed_on === null ? null : new Date(row.completed_on),
+  };
+}
+
+/** Reads pg-boss's own table (schema pgboss) through its connection; changes go through its API. */
+function inspectorOf(boss: PgBoss): QueueInspector {
+  const db = boss.getDb();
+  return {
+    async counts() {
+      const queues = (await boss.getQueues()).map((q) => q.name).sort();
+      const { rows } = await db.executeSql(
+        'select name, state::text as state, count(*)::int as n from pgboss.job group by name, state',
+      );
+      const counts = new Map(queues.map((name) => [name, { name, waiting: 0, running: 0, failed: 0, completed: 0 }]));
+      for (const row of rows as { name: string; state: JobState; n: number }[]) {
+        let entry = counts.get(row.name);
+        if (!entry) {
+          entry = { name: row.name, waiting: 0, running: 0, failed: 0, completed: 0 };
+          counts.set(row.name, entry);
+        }
+        const n = Number(row.n);
+        if (row.state === 'created' || row.state === 'retry') entry.waiting += n;
+        else if (row.state === 'active') entry.running += n;
+        else if (row.state === 'failed') entry.failed += n;
+        else if (row.state === 'completed') entry.completed += n;
+      }
+      return [...counts.values()].sort((a, b) => a.name.localeCompare(b.name));
+    },
+    async failed(limit, name) {
+      const { rows } = await db.executeSql(
+        `select ${JOB_COLUMNS} from pgboss.job where state = 'failed' and ($1::text is null or name = $1)
+         order by completed_on desc nulls last, id desc limit $2`,
+        [name ?? null, limit],
+      );
+      return (rows as JobRow[]).map(toStoredJob);
+    },
+    async find(id) {
+      const { rows } = await db.executeSql(`select ${JOB_COLUMNS} from pgboss.job where id = $1::uuid`, [id]);
+      const row = (rows as JobRow[])[0];
+      return row ? toStoredJob(row) : null;
+    },
+    async retry(name, id) {
+      await boss.retry(name, id);
+    },
+    async remove(name, id) {
+      await boss.deleteJob(name, id);
+    },
+  };
 }
 
 /** For an app built without workers (some tests): sending work is refused as unavailable. */

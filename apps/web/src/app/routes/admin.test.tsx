@@ -1,9 +1,10 @@
-import { screen } from '@testing-library/react';
+import type { PersonDetail } from '@polymath/shared/admin/admin.schema';
+import { fireEvent, screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { adminTexts } from '../../features/admin/admin-texts.ts';
 import { ThemeProvider } from '../../lib/theme/theme-provider.tsx';
-import { apiError, mockApi } from '../../test/api-server.ts';
+import { apiError, mockApi, recordRequests } from '../../test/api-server.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { Component as CatchAll } from './not-found.tsx';
 
@@ -59,6 +60,92 @@ describe('the operator console (/admin)', () => {
     mockApi(http.get('/api/admin/me', () => HttpResponse.json(ME)));
     renderWithApp(page(), { path: '/admin/nothing-here' });
     expect(await screen.findByTestId('not-found')).toBeTruthy();
+  });
+
+  it('finds people and opens a person, whose Pro grant is marked as granted', async () => {
+    const person: PersonDetail = {
+      id: 'p1',
+      email: 'ada@example.com',
+      name: 'Ada Lovelace',
+      displayName: null,
+      createdAt: '2026-01-02T10:00:00.000Z',
+      plan: 'free',
+      operator: false,
+      banned: false,
+      emailVerified: true,
+      locale: 'en',
+      banReason: null,
+      banExpires: null,
+      proGrantedUntil: null,
+      subscription: null,
+      credits: { used: 10, dailyLimit: 10, remaining: 0, resetsAt: '2026-01-03T00:00:00.000Z' },
+      counts: { threads: 3, messages: 12, images: 1, documents: 0 },
+      documents: [],
+      signIns: [{ provider: 'credential', createdAt: '2026-01-02T10:00:00.000Z' }],
+      whatsapp: null,
+      sessions: [],
+    };
+    const granted: PersonDetail = { ...person, plan: 'pro', proGrantedUntil: '2026-02-01T10:00:00.000Z' };
+    mockApi(
+      http.get('/api/admin/me', () => HttpResponse.json(ME)),
+      http.get('/api/admin/people', ({ request }) =>
+        HttpResponse.json({
+          people: new URL(request.url).searchParams.get('q') === 'ada' ? [person] : [],
+          nextCursor: null,
+        }),
+      ),
+      http.get('/api/admin/people/p1', () => HttpResponse.json(person)),
+      http.post('/api/admin/people/p1/grant-pro', () => HttpResponse.json(granted)),
+      http.get('/api/admin/audit', () => HttpResponse.json({ entries: [], nextCursor: null })),
+    );
+    const sent = recordRequests();
+    const { router } = renderWithApp(page(), { path: '/admin/people' });
+    fireEvent.change(await screen.findByRole('searchbox', { name: 'Search people by email or name' }), {
+      target: { value: 'ada' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    fireEvent.click(await screen.findByRole('link', { name: /ada@example.com/ }));
+    expect(await screen.findByRole('heading', { name: 'ada@example.com' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/people/p1');
+    expect(screen.getByText('10 of 10 used, 0 left')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Days'), { target: { value: '30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Grant Pro without payment' }));
+    expect(await screen.findByText('Pro granted for 30 days.')).toBeTruthy();
+    expect(screen.getByText(/^Granted, no payment — until/)).toBeTruthy();
+    expect(sent.find((r) => r.path === '/api/admin/people/p1/grant-pro')?.body).toEqual({ days: 30 });
+  });
+
+  it("lists the queues' counts and retries a failed job", async () => {
+    let failed = [
+      {
+        id: 'j1',
+        queue: 'document-read',
+        error: 'could not read',
+        payload: { documentId: 'd1', prompt: '[12 characters]' },
+        retryCount: 2,
+        createdAt: '2026-01-02T10:00:00.000Z',
+        failedAt: '2026-01-02T10:01:00.000Z',
+      },
+    ];
+    mockApi(
+      http.get('/api/admin/me', () => HttpResponse.json(ME)),
+      http.get('/api/admin/jobs', () =>
+        HttpResponse.json({
+          queues: [{ name: 'document-read', waiting: 0, running: 0, failed: failed.length, completed: 4 }],
+          failed,
+        }),
+      ),
+      http.post('/api/admin/jobs/j1/retry', () => {
+        failed = [];
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderWithApp(page(), { path: '/admin/jobs' });
+    expect(await screen.findByText('could not read')).toBeTruthy();
+    expect(screen.getByRole('rowheader', { name: 'document-read' })).toBeTruthy();
+    expect(screen.getByText('[12 characters]')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry this document-read job' }));
+    expect(await screen.findByText('No failed jobs.')).toBeTruthy();
   });
 
   it('has every text in English and Turkish', () => {

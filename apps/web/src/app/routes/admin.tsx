@@ -8,8 +8,12 @@ import { cn } from '../../components/ui/cn.ts';
 import { LoadingPlaceholder } from '../../components/ui/loading-placeholder.tsx';
 import { useGetAdminMeQuery } from '../../features/admin/admin-api.ts';
 import { ADMIN_NS, registerAdminTexts } from '../../features/admin/admin-texts.ts';
+import { ModelsSection } from '../../features/admin/console/models-section.tsx';
+import { MoneySection } from '../../features/admin/console/money-section.tsx';
+import { UsageSection } from '../../features/admin/console/usage-section.tsx';
 import { AuditLogSection } from '../../features/admin/sections/audit-log.tsx';
-import { SectionPlaceholder } from '../../features/admin/sections/section-placeholder.tsx';
+import { JobsSection } from '../../features/admin/sections/jobs.tsx';
+import { PeopleSection } from '../../features/admin/sections/people.tsx';
 import { LanguageSwitcher } from '../../features/preferences/language-switcher.tsx';
 import { ThemeToggle } from '../../features/preferences/theme-toggle.tsx';
 import { apiErrorCode } from '../../lib/api/api-error.ts';
@@ -25,13 +29,13 @@ const ICONS: Record<AdminSection, typeof Users> = {
   audit: ScrollText,
 };
 
-/** What each section's path shows. Usage, Money and Models are filled by the second part of issue 28. */
+/** What each section's path shows. */
 const SECTIONS: Record<AdminSection, () => ReactNode> = {
-  people: () => <SectionPlaceholder section="people" />,
-  usage: () => <SectionPlaceholder section="usage" />,
-  money: () => <SectionPlaceholder section="money" />,
-  jobs: () => <SectionPlaceholder section="jobs" />,
-  models: () => <SectionPlaceholder section="models" />,
+  people: () => <PeopleSection />,
+  usage: () => <UsageSection />,
+  money: () => <MoneySection />,
+  jobs: () => <JobsSection />,
+  models: () => <ModelsSection />,
   audit: () => <AuditLogSection />,
 };
 

@@ -55,7 +55,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
     <li className="rounded-xl border border-border bg-surface p-3 text-sm" data-testid="audit-entry">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <span className="font-medium">
-          {t(`actions.${entry.action.replace(/[.-]/g, '_')}`, { defaultValue: entry.action })}
+          {t(`actionNames.${entry.action.replace(/[.-]/g, '_')}`, { defaultValue: entry.action })}
         </span>
         <time dateTime={entry.at} className="text-muted">
           {when}
