@@ -132,7 +132,6 @@ export function createApp(deps: AppDeps) {
     () => null,
   );
   app.route('/api/auth', authRoutes(auth));
-  app.route('/api/me', profileRoutes(auth));
   app.route('/api/files', avatarRoutes(auth));
   app.route('/api/chat/attachments', attachmentUploadRoutes(auth));
   app.route('/api/files/attachments', attachmentFileRoutes(auth));
@@ -145,6 +144,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/data-export', dataExportRoutes(auth));
   app.route('/api/shares', sharesRoutes(auth));
   app.route('/api/shared', sharedRoutes());
+  app.route('/api/me', profileRoutes(auth, turns.tools.deleteUserFiles));
   app.route('/api/chat', chatRoutes(auth, turns));
   app.route('/api/images', imagesRoutes(auth, imageModels));
   app.route('/api/horoscope', horoscopeRoutes());

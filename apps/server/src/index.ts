@@ -13,7 +13,7 @@ import { createChatRuntime } from './features/chat/chat-runtime.ts';
 import { markStaleAnswersInterrupted, scheduleStaleAnswerSweep } from './features/chat/stream-recovery.ts';
 import { createImageModelRegistry } from './features/images/image-models.ts';
 import { CatalogueError } from './features/models/model-catalog.ts';
-import { chooseSearchProvider, createWebSearchRuntime } from './features/tools/web-search/web-search-runtime.ts';
+import { chooseSearchProvider, createWebSearchRuntime } from './features/search/web-search-runtime.ts';
 import { createWhatsAppRuntime } from './features/whatsapp/whatsapp-runtime.ts';
 import { createHttpServer } from './http-server.ts';
 import { stdoutDestination } from './lib/log-destination.ts';

@@ -1,0 +1,7 @@
+/** The billing feature's public face: what other features and the tools may use (the rest is its own). */
+
+export type { PlanFacts } from './entitlement.ts';
+export { paymentModeOf, planAt } from './entitlement.ts';
+export type { PlanFactsRow } from './plan-facts.ts';
+export { PLAN_FACTS_COLUMNS, planFactsOfUser, toPlanFacts } from './plan-facts.ts';
+export { hasRenewingSubscription } from './subscriptions.service.ts';

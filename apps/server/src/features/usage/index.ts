@@ -1,0 +1,2 @@
+/** The usage feature's public face: what other features and the tools may use (the rest is its own). */
+export { costOf, functionCalls, recordUsage } from './usage.service.ts';
