@@ -4,7 +4,7 @@ import type { BillingRuntime } from './features/billing/billing-runtime.ts';
 import type { ChatRuntime } from './features/chat/chat-runtime.ts';
 import type { ChatTurnDeps } from './features/chat/chat-turn.ts';
 import type { ImageModelRegistry } from './features/images/image-models.ts';
-import type { WebSearchRuntime } from './features/tools/web-search/web-search-runtime.ts';
+import type { WebSearchRuntime } from './features/search/web-search-runtime.ts';
 import type { WhatsAppRuntime } from './features/whatsapp/whatsapp-runtime.ts';
 import type { LimitStore } from './lib/limits.ts';
 import type { Logger } from './lib/logger.ts';

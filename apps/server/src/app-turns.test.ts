@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createChatTurns } from './app-turns.ts';
 import { turnDepsInRun } from './features/chat/chat-turn.ts';
-import type { WebSearchRuntime } from './features/tools/web-search/web-search-runtime.ts';
+import type { WebSearchRuntime } from './features/search/web-search-runtime.ts';
 import type { JobSender } from './lib/queue/job.ts';
 
 type TurnsInput = Parameters<typeof createChatTurns>[0];

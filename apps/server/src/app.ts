@@ -137,7 +137,6 @@ export function createApp(deps: AppDeps) {
     () => null,
   );
   app.route('/api/auth', authRoutes(auth));
-  app.route('/api/me', profileRoutes(auth));
   app.route('/api/files', avatarRoutes(auth));
   app.route('/api/chat/attachments', attachmentUploadRoutes(auth));
   app.route('/api/files/attachments', attachmentFileRoutes(auth));
@@ -150,6 +149,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/data-export', dataExportRoutes(auth));
   app.route('/api/shares', sharesRoutes(auth));
   app.route('/api/shared', sharedRoutes());
+  app.route('/api/me', profileRoutes(auth, turns.tools.deleteUserFiles));
   app.route('/api/chat', chatRoutes(auth, turns));
   app.route('/api/images', imagesRoutes(auth, imageModels));
   app.route('/api/horoscope', horoscopeRoutes());
@@ -177,7 +177,10 @@ export function createApp(deps: AppDeps) {
   if (!deps.whatsapp && deps.jobs) whatsapp.useQueue(deps.jobs);
   if (whatsapp.sandbox) app.route('/api/whatsapp/sandbox', whatsappSandboxRoutes(auth, whatsapp.sandbox));
   app.route('/api/whatsapp', whatsappRoutes(auth, whatsapp, chat.models));
-  app.route('/api/admin', adminRoutes(auth).route('/', consoleRoutes({ models: chat.models, billing })));
+  app.route(
+    '/api/admin',
+    adminRoutes(auth, turns.tools.deleteUserFiles).route('/', consoleRoutes({ models: chat.models, billing })),
+  );
 
   app.get(
     '/api/openapi.json',

@@ -14,7 +14,7 @@ import { markStaleAnswersInterrupted, scheduleStaleAnswerSweep } from './feature
 import { createImageModelRegistry } from './features/images/image-models.ts';
 import { CatalogueError } from './features/models/model-catalog.ts';
 import { modelCheck, watchModelChecks } from './features/models/model-check.ts';
-import { chooseSearchProvider, createWebSearchRuntime } from './features/tools/web-search/web-search-runtime.ts';
+import { chooseSearchProvider, createWebSearchRuntime } from './features/search/web-search-runtime.ts';
 import { createWhatsAppRuntime } from './features/whatsapp/whatsapp-runtime.ts';
 import { createHttpServer } from './http-server.ts';
 import { createLimitStore } from './lib/limits.ts';

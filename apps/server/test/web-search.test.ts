@@ -27,9 +27,9 @@ import {
 } from '@polymath/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
-import { createPageReader } from '../src/features/tools/web-search/page-reader.ts';
-import { createSearxngProvider } from '../src/features/tools/web-search/search-providers/searxng-provider.ts';
-import type { WebSearchRuntime } from '../src/features/tools/web-search/web-search-runtime.ts';
+import { createPageReader } from '../src/features/search/page-reader.ts';
+import { createSearxngProvider } from '../src/features/search/search-providers/searxng-provider.ts';
+import type { WebSearchRuntime } from '../src/features/search/web-search-runtime.ts';
 import { createOutboundGuard, operatorHost } from '../src/lib/net/guarded-fetch.ts';
 import {
   AUTH_TEST_ENV,

@@ -1,12 +1,21 @@
+import { TOOL_CATALOGUE } from '../tools/tool-catalogue.ts';
+
+/**
+ * The client routes of every tool's pages: /<tool>, /<tool>/<thread>, and for a tool with a sub-path
+ * /<tool>/<value>/<thread> too.
+ */
+const TOOL_ROUTE_PATTERNS: RegExp[] = TOOL_CATALOGUE.map((tool) =>
+  'subPath' in tool ? new RegExp(`^/${tool.id}(/[^/]+(/[^/]+)?)?/?$`) : new RegExp(`^/${tool.id}(/[^/]+)?/?$`),
+);
+
 /** Patterns of the spec's routes; anything else is the not-found page. */
 const CLIENT_ROUTE_PATTERNS: RegExp[] = [
   /^\/$/,
-  /^\/web-main(\/[^/]+)?\/?$/,
-  /^\/horoscope(\/[^/]+(\/[^/]+)?)?\/?$/,
+  // Every tool's pages, from the tool catalogue (shared/src/tools).
+  ...TOOL_ROUTE_PATTERNS,
   /^\/settings(\/(account|login-connections|my-plan))?\/?$/,
-  // /whatsapp/sandbox (the WhatsApp sandbox's phone) matches here too: `sandbox` is too short to be
-  // a thread id (clientIdSchema), so it never names a thread.
-  /^\/(image-generator|photo-translate|tattoo-generator|logo-maker|web-search|whatsapp)(\/[^/]+)?\/?$/,
+  // /whatsapp/sandbox (the WhatsApp sandbox's phone) matches the whatsapp tool's pattern: `sandbox` is
+  // too short to be a thread id (clientIdSchema), so it never names a thread.
   /^\/(gallery|payment)\/?$/,
   /^\/payment\/sandbox\/(portal|checkout\/[^/]+)\/?$/,
   /^\/(sign-in|sign-up|forgot-password)\/?$/,

@@ -3,7 +3,7 @@ import { LOCALES } from '../app/constants.ts';
 import { oneLineText, storableText } from '../app/text.ts';
 import { documentIdFromUrl, PDF_MEDIA_TYPE, PDFS_PER_MESSAGE } from '../documents/documents.schema.ts';
 import { CHAT_ATTACHMENT_TYPES, CHAT_ATTACHMENTS_PER_MESSAGE } from '../models/model.schema.ts';
-import { CHAT_TOOL_IDS } from './tool-settings.ts';
+import { CHAT_TOOL_IDS } from '../tools/tool-catalogue.ts';
 
 export const CHAT_MESSAGE_MAX_LENGTH = 20_000;
 

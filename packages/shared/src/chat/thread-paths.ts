@@ -1,7 +1,4 @@
-import { CHAT_TOOL_IDS, type ChatToolId } from './tool-settings.ts';
-
-/** Horoscope threads live under their type; one whose type is not known yet opens under this one. */
-const DEFAULT_HOROSCOPE_PATH = 'daily';
+import { type ChatToolId, TOOL_CATALOGUE, toolEntry } from '../tools/tool-catalogue.ts';
 
 /**
  * The page of a tool, or of one of its threads (spec §2 routes, each with an optional thread):
@@ -10,23 +7,27 @@ const DEFAULT_HOROSCOPE_PATH = 'daily';
  */
 export function threadPagePath(toolId: ChatToolId, threadId?: string, pathId?: string | null): string {
   const id = threadId ? `/${encodeURIComponent(threadId)}` : '';
-  if (toolId === 'horoscope') {
-    const type = pathId ?? (threadId ? DEFAULT_HOROSCOPE_PATH : undefined);
-    return `/horoscope${type ? `/${encodeURIComponent(type)}` : ''}${id}`;
+  // A tool whose pages carry a sub-path (horoscope's type): a thread whose value is not known yet
+  // opens under the catalogue's default.
+  const { subPath } = toolEntry(toolId);
+  if (subPath) {
+    const value = pathId ?? (threadId ? subPath.defaultValue : undefined);
+    return `/${toolId}${value ? `/${encodeURIComponent(value)}` : ''}${id}`;
   }
   return `/${toolId}${id}`;
 }
 
+/** /<tool>/<thread>, or /<tool>/<value>/<thread> for a tool whose pages carry a sub-path. */
 const THREAD_PAGE = new RegExp(
-  `^/(?:(${CHAT_TOOL_IDS.filter((t) => t !== 'horoscope').join('|')})|horoscope/[^/]+)/([^/]+)/?$`,
+  `^/(?:${TOOL_CATALOGUE.map((t) => ('subPath' in t ? `${t.id}/[^/]+` : t.id)).join('|')})/([^/]+)/?$`,
 );
 
 /** The thread a pathname shows, if it is a thread page. */
 export function threadIdFromPath(pathname: string): string | null {
   const match = THREAD_PAGE.exec(pathname);
-  if (!match?.[2]) return null;
+  if (!match?.[1]) return null;
   try {
-    return decodeURIComponent(match[2]);
+    return decodeURIComponent(match[1]);
   } catch {
     return null;
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHAT_TOOL_IDS } from '../chat/tool-settings.ts';
+import { CHAT_TOOL_IDS } from '../tools/tool-catalogue.ts';
 
 /**
  * "Download my data" (issue 29): one zip of everything the app keeps about a person, built by a job,

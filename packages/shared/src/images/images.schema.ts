@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { storableText } from '../app/text.ts';
 import { clientIdSchema } from '../chat/chat-request.schema.ts';
-import { CHAT_TOOL_IDS } from '../chat/tool-settings.ts';
 import { isErrorCode } from '../errors/error-codes.ts';
 import { photoTranslationSchema } from '../photo-translate/photo-translate.schema.ts';
+import { CHAT_TOOL_IDS } from '../tools/tool-catalogue.ts';
 import { IMAGE_MAX_COUNT, imageAspectRatioSchema } from './image-options.ts';
 
 /** An image is asked for (queued), made by a job (generating), then ready or failed. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CHAT_TOOL_SETTINGS } from '../chat/tool-settings.ts';
+import { DEFAULT_CHAT_TOOL_SETTINGS } from '../tools/tool-catalogue.ts';
 import { modelForPlan, modelNotInPlan, planIncludes } from './model-for-plan.ts';
 
 type M = { id: string; tier: 'free' | 'pro'; available: boolean; vision?: boolean };

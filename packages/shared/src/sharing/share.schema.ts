@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHAT_TOOL_IDS } from '../chat/tool-settings.ts';
+import { CHAT_TOOL_IDS } from '../tools/tool-catalogue.ts';
 
 /**
  * Shared chats (issue 29): a read-only public link to a snapshot of one thread, taken when the owner

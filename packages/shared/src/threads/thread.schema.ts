@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { oneLineText } from '../app/text.ts';
 import { THREAD_TITLE_MAX_LENGTH, VALIDATION_MESSAGES } from '../auth/validation-messages.ts';
-import { CHAT_TOOL_IDS } from '../chat/tool-settings.ts';
+import { CHAT_TOOL_IDS } from '../tools/tool-catalogue.ts';
 import { THREAD_MESSAGES_PAGE_SIZE, THREAD_PAGE_SIZE, THREAD_SEARCH_MAX_LENGTH } from './thread-limits.ts';
 import { threadSummaryMarkerSchema } from './thread-summary.schema.ts';
 

@@ -3,8 +3,9 @@ import { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import type { FileStore } from '../../lib/storage/file-store.ts';
 import { validate } from '../../lib/validate.ts';
-import type { Auth } from '../auth/auth.ts';
+import type { Auth } from '../auth/index.ts';
 import { decodeAuditCursor, listAuditEntries } from './audit-log.ts';
 import { jobsRoutes } from './jobs.routes.ts';
 import { type OperatorEnv, operatorCount, requireOperator } from './operators.ts';
@@ -21,7 +22,7 @@ const forbidden = { description: 'Not an operator (signed out, a normal or banne
  * unknown ones included (403 before 404, so the API says nothing to anyone else). Sections add
  * their routes to the router this returns (`adminRoutes(auth).route('/people', …)`).
  */
-export function adminRoutes(auth: Auth) {
+export function adminRoutes(auth: Auth, deleteToolFiles: (files: FileStore, userId: string) => Promise<void>) {
   return new Hono<OperatorEnv>()
     .use(requireOperator(auth))
     .get(
@@ -58,6 +59,6 @@ export function adminRoutes(auth: Auth) {
         return c.json(await listAuditEntries(c.var.deps.db, { limit, before, userId }));
       },
     )
-    .route('/people', peopleRoutes(auth))
+    .route('/people', peopleRoutes(auth, deleteToolFiles))
     .route('/jobs', jobsRoutes());
 }

@@ -17,11 +17,11 @@ import { describeRoute, resolver } from 'hono-openapi';
 import type { z } from 'zod';
 import { users } from '../../db/schema/index.ts';
 import { validate } from '../../lib/validate.ts';
-import type { BillingRuntime } from '../billing/billing-runtime.ts';
-import { listRefunds, listWebhookFailures, moneyReport, retryRefund } from '../billing/money.service.ts';
-import { modelStatuses, runModelCheck } from '../models/model-check.ts';
-import type { ModelRegistry } from '../models/model-registry.ts';
-import { usageCsv, usageReport } from '../usage/usage-report.ts';
+import type { BillingRuntime } from '../billing/index.ts';
+import { listRefunds, listWebhookFailures, moneyReport, retryRefund } from '../billing/index.ts';
+import type { ModelRegistry } from '../models/index.ts';
+import { modelStatuses, runModelCheck } from '../models/index.ts';
+import { usageCsv, usageReport } from '../usage/index.ts';
 import { recordAdminAction } from './audit-log.ts';
 import type { OperatorEnv } from './operators.ts';
 

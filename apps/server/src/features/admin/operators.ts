@@ -4,9 +4,8 @@ import type { AppEnv } from '../../app-env.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Auth } from '../auth/auth.ts';
-import { sessionReader } from '../auth/require-user.ts';
-import { sessionCacheOf } from '../auth/session-cache.ts';
+import type { Auth } from '../auth/index.ts';
+import { sessionCacheOf, sessionReader } from '../auth/index.ts';
 import { ADMIN_EMAILS_ACTOR, type AdminActor, recordAdminAction } from './audit-log.ts';
 
 /** better-auth's admin plugin's role for operators. */

@@ -12,9 +12,10 @@ import { type Context, Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import type { FileStore } from '../../lib/storage/file-store.ts';
 import { validate } from '../../lib/validate.ts';
-import type { Auth } from '../auth/auth.ts';
-import { mapAuthError } from '../auth/auth-errors.ts';
+import type { Auth } from '../auth/index.ts';
+import { mapAuthError } from '../auth/index.ts';
 import type { AdminActor } from './audit-log.ts';
 import { type OperatorEnv, setOperatorRole } from './operators.ts';
 import {
@@ -77,7 +78,7 @@ function pluginCalls(auth: Auth, headers: Headers): AdminPluginCalls {
 }
 
 /** /api/admin/people: find people, see one, act on them (decision 037). Behind requireOperator. */
-export function peopleRoutes(auth: Auth) {
+export function peopleRoutes(auth: Auth, deleteToolFiles: (files: FileStore, userId: string) => Promise<void>) {
   const person = (c: Context<OperatorEnv>) => getPerson(c.var.deps.db, c.var.deps.env, personIdOf(c));
   return new Hono<OperatorEnv>()
     .get(
@@ -169,7 +170,7 @@ export function peopleRoutes(auth: Auth) {
       }),
       async (c) => {
         const { db, files, env } = c.var.deps;
-        await deletePerson(db, files, actorOf(c), personIdOf(c), env);
+        await deletePerson(db, files, actorOf(c), personIdOf(c), env, deleteToolFiles);
         return c.body(null, 204);
       },
     );

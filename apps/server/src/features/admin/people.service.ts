@@ -17,9 +17,9 @@ import {
 import type { Env } from '../../env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
-import { type PlanFacts, paymentModeOf, planAt } from '../billing/entitlement.ts';
-import { creditDay, nextResetAt } from '../credits/credits.service.ts';
-import { deleteAccount } from '../profile/profile.service.ts';
+import { type PlanFacts, paymentModeOf, planAt } from '../billing/index.ts';
+import { creditDay, nextResetAt } from '../credits/index.ts';
+import { deleteAccount } from '../profile/index.ts';
 import { type AdminActor, recordAdminAction } from './audit-log.ts';
 import { OPERATOR_ROLE } from './operators.ts';
 
@@ -397,11 +397,19 @@ export async function unbanPerson(db: Db, plugin: AdminPluginCalls, actor: Admin
  * refused with SUBSCRIPTION_ACTIVE while a subscription would renew). The audit row is written in the
  * deletion's transaction. An operator deletes their own account from Settings, not here.
  */
-export async function deletePerson(db: Db, files: FileStore, actor: AdminActor, userId: string, env: PlanEnv) {
+export async function deletePerson(
+  db: Db,
+  files: FileStore,
+  actor: AdminActor,
+  userId: string,
+  env: PlanEnv,
+  /** The files the tools keep for a person (app.ts hands in the tool registry's). */
+  deleteToolFiles: (files: FileStore, userId: string) => Promise<void>,
+) {
   if (actor.id === userId) throw new AppError('BAD_REQUEST', 'Delete your own account from Settings.');
   const row = await summaryRow(db, userId);
   const summary = toSummary(row, env, Date.now());
-  await deleteAccount(db, files, userId, async (tx) => {
+  await deleteAccount(db, files, userId, deleteToolFiles, async (tx) => {
     await recordAdminAction(tx, {
       actor,
       action: 'person.delete',

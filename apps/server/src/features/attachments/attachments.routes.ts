@@ -5,8 +5,8 @@ import { describeRoute, resolver } from 'hono-openapi';
 import { AppError } from '../../lib/app-error.ts';
 import { enforceLimit } from '../../lib/limits.ts';
 import { readUploadedFile } from '../../lib/uploaded-file.ts';
-import type { Auth } from '../auth/auth.ts';
-import { requireUser, type UserEnv } from '../auth/require-user.ts';
+import type { Auth } from '../auth/index.ts';
+import { requireUser, type UserEnv } from '../auth/index.ts';
 import { readAttachment, saveAttachment } from './attachments.service.ts';
 
 /** Multipart framing around the image; anything beyond this is not a 5 MB image. */

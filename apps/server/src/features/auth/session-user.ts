@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared-statement.ts';
-import type { PlanFacts } from '../billing/entitlement.ts';
-import { PLAN_FACTS_COLUMNS, type PlanFactsRow, toPlanFacts } from '../billing/plan-facts.ts';
+import type { PlanFacts } from '../billing/index.ts';
+import { PLAN_FACTS_COLUMNS, type PlanFactsRow, toPlanFacts } from '../billing/index.ts';
 
 /**
  * The session and its user, as one row: what every signed-in request needs to know. The plan is

@@ -12,8 +12,7 @@ import { type afterCursor, decodeCursor, encodeCursor, keysetTime } from '../../
 import { queryRows } from '../../db/query-rows.ts';
 import { refunds, subscriptionChanges, webhookFailures } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { usageDay } from '../usage/usage.service.ts';
-import { usageDays } from '../usage/usage-report.ts';
+import { usageDay, usageDays } from '../usage/index.ts';
 import { isEntitledStatus } from './entitlement.ts';
 import type { DuplicateEnded, PaymentProvider } from './payment-provider.ts';
 import type { PlansConfig } from './plans.ts';

@@ -1,8 +1,8 @@
 import type { Plan } from '@polymath/shared';
 import type { UIMessage } from 'ai';
 import type { Db } from '../../db/client.ts';
-import type { ResolvedModel } from '../models/model-registry.ts';
-import { costOf, functionCalls, recordUsage } from '../usage/usage.service.ts';
+import type { ResolvedModel } from '../models/index.ts';
+import { costOf, functionCalls, recordUsage } from '../usage/index.ts';
 import type { AnswerOutcome } from './generation.ts';
 import { measureMessage } from './message-content.ts';
 import { storeMessageSizes } from './message-sizes.ts';

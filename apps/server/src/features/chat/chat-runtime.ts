@@ -2,7 +2,7 @@ import { createClient } from 'redis';
 import type { Env } from '../../env.ts';
 import { createLimitStore, type Limit, type LimitStore } from '../../lib/limits.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { createModelRegistry, type ModelRegistry } from '../models/model-registry.ts';
+import { createModelRegistry, type ModelRegistry } from '../models/index.ts';
 import { type AnswerRelay, createAnswerRelay } from './answer-relay.ts';
 
 /** Why a generation was aborted: the user pressed stop, or the process is shutting down. */

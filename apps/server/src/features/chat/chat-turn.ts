@@ -9,11 +9,9 @@ import type { Logger } from '../../lib/logger.ts';
 import { creditRefusals } from '../../lib/metrics.ts';
 import type { JobSender } from '../../lib/queue/job.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
-import { settleCredit, takeCredit } from '../credits/credits.service.ts';
-import { checkMessageDocuments } from '../documents/document-turn.ts';
-import { createDemoModel } from '../models/demo-model.ts';
-import type { ToolDefinition, ToolServices, ToolTurn } from '../tools/tool-definition.ts';
-import type { ToolRegistry } from '../tools/tool-registry.ts';
+import { settleCredit, takeCredit } from '../credits/index.ts';
+import { checkMessageDocuments } from '../documents/index.ts';
+import { createDemoModel } from '../models/index.ts';
 import { recordAnswer } from './answer-usage.ts';
 import {
   checkAttachments,
@@ -29,6 +27,7 @@ import { type AnswerOutcome, startGeneration } from './generation.ts';
 import { meterModel } from './metered-model.ts';
 import { threadSummaryJob } from './summaries/thread-summary.job.ts';
 import { MESSAGE_OVERHEAD_TOKENS, tokensFor } from './token-count.ts';
+import type { ToolDefinition, ToolRegistry, ToolServices, ToolTurn } from './tool-definition.ts';
 import { buildTurnContext } from './turn-context.ts';
 
 /** What a chat turn needs from the app, for the life of the process. */

@@ -4,9 +4,9 @@ import type { Db } from '../../db/client.ts';
 import { messages, threads } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
-import { readOwnedAttachment } from '../attachments/attachments.service.ts';
-import type { ResolvedModel } from '../models/model-registry.ts';
-import { withinFreeWindow } from '../threads/threads.service.ts';
+import { readOwnedAttachment } from '../attachments/index.ts';
+import type { ResolvedModel } from '../models/index.ts';
+import { withinFreeWindow } from '../threads/index.ts';
 
 /** A thread's first title: the first line of the first message, cut at a word within 50 characters. */
 export function titleFromMessage(text: string): string {

@@ -1,7 +1,7 @@
 import { type ChatRequest, PDF_MEDIA_TYPE, type UserMessage } from '@polymath/shared';
 import type { Db } from '../../db/client.ts';
 import { isPostgres, preparedStatement } from '../../db/prepared-statement.ts';
-import { creditDay, takeCreditSql } from '../credits/credits.service.ts';
+import { creditDay, takeCreditSql } from '../credits/index.ts';
 import { titleFromMessage, userMessageText } from './chat.service.ts';
 
 /** What the one statement did; only `written` and `credited` wrote anything. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { settleCredit } from '../credits/credits.service.ts';
+import { settleCredit } from '../credits/index.ts';
 
 /**
  * Answers left in 'streaming' by a process that died (killed, crashed, power loss): their writer's

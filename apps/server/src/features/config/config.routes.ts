@@ -2,7 +2,7 @@ import { APP_VERSION, type PublicConfig } from '@polymath/shared';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '../../app-env.ts';
-import { enabledSocialProviders } from '../auth/auth.ts';
+import { enabledSocialProviders } from '../auth/index.ts';
 
 /** Runtime settings for the web app (one build serves every deployment). */
 export function configRoutes(features: { webSearch: boolean }) {

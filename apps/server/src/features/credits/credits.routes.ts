@@ -2,8 +2,8 @@ import { creditsSchema } from '@polymath/shared';
 import { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import { AppError } from '../../lib/app-error.ts';
-import type { Auth } from '../auth/auth.ts';
-import { requireUser, type UserEnv } from '../auth/require-user.ts';
+import type { Auth } from '../auth/index.ts';
+import { requireUser, type UserEnv } from '../auth/index.ts';
 import { getCredits } from './credits.service.ts';
 
 /** GET /api/credits: today's allowance of the signed-in user and when it resets. */

@@ -7,7 +7,7 @@ import type { Logger } from '../../lib/logger.ts';
 import type { Mailer } from '../../lib/mail/mailer.ts';
 import { defineJob } from '../../lib/queue/job.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
-import { composeMail } from '../auth/auth.ts';
+import { composeMail } from '../auth/index.ts';
 import {
   dataExportJob,
   exportKey,

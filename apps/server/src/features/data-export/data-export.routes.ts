@@ -6,9 +6,9 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { attachmentDisposition } from '../../lib/storage/s3-file-store.ts';
 import { validate } from '../../lib/validate.ts';
-import type { Auth } from '../auth/auth.ts';
-import { requireUser, type UserEnv } from '../auth/require-user.ts';
-import { getOwnedThread } from '../threads/threads.service.ts';
+import type { Auth } from '../auth/index.ts';
+import { requireUser, type UserEnv } from '../auth/index.ts';
+import { getOwnedThread } from '../threads/index.ts';
 import { getDataExport, readyExportFile, startDataExport } from './data-export.service.ts';
 import { slugOf, threadJson, threadMarkdown } from './thread-document.ts';
 

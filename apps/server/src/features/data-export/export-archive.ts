@@ -19,10 +19,10 @@ import {
 } from '../../db/schema/index.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { ownerFolder } from '../../lib/storage/owner-folder.ts';
-import { ATTACHMENT_FOLDER, ATTACHMENT_NAME, ATTACHMENT_URL_PREFIX } from '../attachments/attachments.service.ts';
-import { extraFilesOf, fileExtension, photoTranslationDesign } from '../images/images.service.ts';
-import { AVATAR_FOLDER, AVATAR_NAME } from '../profile/profile.service.ts';
-import type { ThreadFields } from '../threads/threads.service.ts';
+import { ATTACHMENT_FOLDER, ATTACHMENT_NAME, ATTACHMENT_URL_PREFIX } from '../attachments/index.ts';
+import { extraFilesOf, fileExtension, photoTranslationDesign } from '../images/index.ts';
+import { AVATAR_FOLDER, AVATAR_NAME } from '../profile/index.ts';
+import type { ThreadFields } from '../threads/index.ts';
 import { slugOf, type ThreadFileLinks, threadJson, threadMarkdown } from './thread-document.ts';
 
 /**

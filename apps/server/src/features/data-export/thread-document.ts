@@ -10,7 +10,7 @@ import {
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema/index.ts';
-import type { ThreadFields } from '../threads/threads.service.ts';
+import type { ThreadFields } from '../threads/index.ts';
 
 /**
  * One thread as a document a person can read or a program can parse: Markdown and JSON, written

@@ -11,7 +11,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { DemoScript, ToolTurn, TurnPreparation } from '../tools/tool-definition.ts';
+import type { DemoScript, ToolTurn, TurnPreparation } from '../chat/index.ts';
 import {
   checkDocumentPlan,
   type DocumentRow,

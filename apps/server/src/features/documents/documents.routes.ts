@@ -15,8 +15,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { enforceLimit } from '../../lib/limits.ts';
 import { NO_JOB_QUEUE } from '../../lib/queue/job-queue.ts';
 import { readUploadedFile } from '../../lib/uploaded-file.ts';
-import type { Auth } from '../auth/auth.ts';
-import { requireUser, type UserEnv } from '../auth/require-user.ts';
+import type { Auth } from '../auth/index.ts';
+import { requireUser, type UserEnv } from '../auth/index.ts';
 import {
   checkDocumentPlan,
   deleteDocument,

@@ -19,7 +19,7 @@ import { jobRef } from '../../lib/queue/job.ts';
 import type { JobQueue } from '../../lib/queue/job-queue.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { ownerFolder } from '../../lib/storage/owner-folder.ts';
-import { cleanFilename } from '../attachments/attachments.service.ts';
+import { cleanFilename } from '../attachments/index.ts';
 import { chunkPages, questionTerms } from './document-chunks.ts';
 import type { PdfReader } from './pdf-reader.ts';
 

@@ -10,8 +10,8 @@ import {
 } from '@polymath/shared';
 import { tool } from 'ai';
 import { AppError } from '../../lib/app-error.ts';
-import { settleCredit } from '../credits/credits.service.ts';
-import type { ToolTurn } from '../tools/tool-definition.ts';
+import type { ToolTurn } from '../chat/index.ts';
+import { settleCredit } from '../credits/index.ts';
 import type { ResolvedImageModel } from './image-models.ts';
 import { checkImageAllowance, requestImages } from './images.service.ts';
 

@@ -17,7 +17,7 @@ import {
   loadCatalogue,
   PROVIDER_LABELS,
   pick,
-} from '../models/model-catalog.ts';
+} from '../models/index.ts';
 import { DEMO_IMAGE_MODEL_ID, renderDemoEdit, renderDemoImage } from './demo-image-model.ts';
 import { ImageGenerationError, toImageGenerationError } from './image-errors.ts';
 import {

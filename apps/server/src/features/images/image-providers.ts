@@ -4,7 +4,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { ImageModelV4 } from '@ai-sdk/provider';
 import { createXai } from '@ai-sdk/xai';
 import type { Env } from '../../env.ts';
-import type { Catalogue, CatalogueImageModel } from '../models/model-catalog.ts';
+import type { Catalogue, CatalogueImageModel } from '../models/index.ts';
 
 type ImageFactory = { model: (providerModelId: string) => ImageModelV4; sendsMask: boolean };
 

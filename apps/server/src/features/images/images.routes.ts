@@ -17,8 +17,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { sniffImageType } from '../../lib/images.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { validate } from '../../lib/validate.ts';
-import type { Auth } from '../auth/auth.ts';
-import { requireUser, type UserEnv } from '../auth/require-user.ts';
+import type { Auth } from '../auth/index.ts';
+import { requireUser, type UserEnv } from '../auth/index.ts';
 import type { ImageModelRegistry } from './image-models.ts';
 import {
   checkImageAllowance,

@@ -23,7 +23,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { type JobRef, type JobSender, jobRef } from '../../lib/queue/job.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { ownerFolder } from '../../lib/storage/owner-folder.ts';
-import { creditDay, nextResetAt, settleCredit } from '../credits/credits.service.ts';
+import { creditDay, nextResetAt, settleCredit } from '../credits/index.ts';
 import { DEMO_IMAGE_MODEL_ID, type ImageModelRegistry } from './image-models.ts';
 
 export type ImageRow = typeof images.$inferSelect;

@@ -14,10 +14,10 @@ import { z } from 'zod';
 import type { AppEnv } from '../../app-env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { enforceLimit } from '../../lib/limits.ts';
+import type { FileStore } from '../../lib/storage/file-store.ts';
 import { readUploadedFile } from '../../lib/uploaded-file.ts';
 import { validate } from '../../lib/validate.ts';
-import { type Auth, verificationMail, withAwaitedDelivery } from '../auth/auth.ts';
-import { requireUser, type UserEnv } from '../auth/require-user.ts';
+import { type Auth, requireUser, type UserEnv, verificationMail, withAwaitedDelivery } from '../auth/index.ts';
 import {
   deleteAccount,
   getProfile,
@@ -48,7 +48,8 @@ async function profileOf(c: Context<MeEnv>): Promise<Profile> {
 }
 
 /** /api/me: the signed-in user's profile, photo, connections, mails and account deletion. */
-export function profileRoutes(auth: Auth) {
+/** `deleteToolFiles`: the files the tools keep for a person, deleted with the account (app.ts passes the tool registry's). */
+export function profileRoutes(auth: Auth, deleteToolFiles: (files: FileStore, userId: string) => Promise<void>) {
   // Mails and photo work per user, in this process (a shared store comes with Redis).
 
   return new Hono<MeEnv>()
@@ -85,7 +86,7 @@ export function profileRoutes(auth: Auth) {
       }),
       validate('json', z.strictObject({ confirm: z.literal(true) })),
       async (c) => {
-        await deleteAccount(c.var.deps.db, c.var.deps.files, c.var.user.id);
+        await deleteAccount(c.var.deps.db, c.var.deps.files, c.var.user.id, deleteToolFiles);
         const { authCookies } = await auth.$context;
         for (const cookie of [authCookies.sessionToken, authCookies.sessionData, authCookies.dontRememberToken]) {
           const a = cookie.attributes;

@@ -1,5 +1,4 @@
 import {
-  LOGIN_PROVIDERS,
   type LoginProvider,
   type Plan,
   PROFILE_PHOTO_MAX_BYTES,
@@ -12,14 +11,12 @@ import { accounts, users, verifications } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type ImageType, MAX_INPUT_PIXELS, reencodeImage, sniffImageType as sniffImage } from '../../lib/images.ts';
 import { type FileStore, newFileName } from '../../lib/storage/file-store.ts';
-import { deleteUserAttachments } from '../attachments/attachments.service.ts';
-import { localeOf } from '../auth/auth.ts';
-import { hasRenewingSubscription } from '../billing/subscriptions.service.ts';
-import { deleteUserDataExports } from '../data-export/data-export.service.ts';
-import { deleteUserDocuments } from '../documents/documents.service.ts';
-import { deleteUserImages } from '../images/images.service.ts';
-import { deleteUserPhotosToTranslate } from '../tools/photo-translate/photo-translate-photos.service.ts';
-import { deleteUserTattooPhotos } from '../tools/tattoo-generator/tattoo-photos.service.ts';
+import { deleteUserAttachments } from '../attachments/index.ts';
+import { localeOf, providersOf } from '../auth/index.ts';
+import { hasRenewingSubscription } from '../billing/index.ts';
+import { deleteUserDataExports } from '../data-export/index.ts';
+import { deleteUserDocuments } from '../documents/index.ts';
+import { deleteUserImages } from '../images/index.ts';
 
 /** Profile photos live in this folder of the file store and are served at AVATAR_URL_PREFIX + name. */
 export const AVATAR_FOLDER = 'avatars';
@@ -43,13 +40,6 @@ export async function getProfile(db: Db, owner: ProfileOwner): Promise<Profile |
   const [user] = await db.select().from(users).where(eq(users.id, owner.id));
   if (!user) return null;
   return toProfile(user, await providersOf(db, owner.id), owner.plan);
-}
-
-/** Login connections of a user, in a fixed order: credential, google, apple. */
-export async function providersOf(db: Db, userId: string): Promise<LoginProvider[]> {
-  const rows = await db.select({ providerId: accounts.providerId }).from(accounts).where(eq(accounts.userId, userId));
-  const held = new Set(rows.map((r) => r.providerId));
-  return LOGIN_PROVIDERS.filter((p) => held.has(p));
 }
 
 function toProfile(user: UserRow, providers: LoginProvider[], accessLevel: Plan): Profile {
@@ -212,6 +202,8 @@ export async function deleteAccount(
   db: Db,
   files: FileStore,
   userId: string,
+  /** The files the tools keep for a person (app.ts hands in the tool registry's). */
+  deleteToolFiles: (files: FileStore, userId: string) => Promise<void>,
   /** Runs inside the deletion's transaction, before the user goes (the operator console's audit row). */
   alsoInTransaction?: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<void>,
 ): Promise<void> {
@@ -236,7 +228,6 @@ export async function deleteAccount(
   await deleteUserAttachments(files, userId);
   await deleteUserImages(files, userId);
   await deleteUserDocuments(files, userId);
-  await deleteUserTattooPhotos(files, userId);
-  await deleteUserPhotosToTranslate(files, userId);
+  await deleteToolFiles(files, userId);
   await deleteUserDataExports(files, userId);
 }

@@ -1,7 +1,7 @@
 import { APP_NAME } from '@polymath/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { PageHeads } from '../web/page-head.ts';
+import type { PageHeads } from '../web/index.ts';
 import { readSharedChat } from './shares.service.ts';
 
 const SHARE_PAGE = /^\/share\/([^/]+)\/?$/;

@@ -2,9 +2,9 @@ import type { SharedChat, SharedMessage } from '@polymath/shared';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { images } from '../../db/schema/index.ts';
-import { ATTACHMENT_NAME, ATTACHMENT_URL_PREFIX } from '../attachments/attachments.service.ts';
-import { answerReader, attachedFiles, threadMessages } from '../data-export/thread-document.ts';
-import type { ThreadFields } from '../threads/threads.service.ts';
+import { ATTACHMENT_NAME, ATTACHMENT_URL_PREFIX } from '../attachments/index.ts';
+import { answerReader, attachedFiles, threadMessages } from '../data-export/index.ts';
+import type { ThreadFields } from '../threads/index.ts';
 
 /**
  * What a shared chat shows, taken from the thread when it is shared (or the link updated): each

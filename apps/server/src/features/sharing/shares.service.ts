@@ -15,8 +15,8 @@ import type { Db } from '../../db/client.ts';
 import { images, messages, sharedChats, threads, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ownerFolder } from '../../lib/storage/owner-folder.ts';
-import { ATTACHMENT_FOLDER, ATTACHMENT_NAME } from '../attachments/attachments.service.ts';
-import { getOwnedThread } from '../threads/threads.service.ts';
+import { ATTACHMENT_FOLDER, ATTACHMENT_NAME } from '../attachments/index.ts';
+import { getOwnedThread } from '../threads/index.ts';
 import { type Snapshot, takeSnapshot, toSharedMessages } from './share-snapshot.ts';
 
 /**

@@ -14,8 +14,8 @@ import { describeRoute, resolver } from 'hono-openapi';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
-import type { Auth } from '../auth/auth.ts';
-import { requireUser, type UserEnv } from '../auth/require-user.ts';
+import type { Auth } from '../auth/index.ts';
+import { requireUser, type UserEnv } from '../auth/index.ts';
 import {
   deleteThread,
   getThreadDetail,

@@ -22,7 +22,7 @@ import { afterCursor, decodeCursor, encodeCursor, keysetTime } from '../../db/ke
 import { messages, threads } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { defineJob } from '../../lib/queue/job.ts';
-import { summaryMarker } from '../chat/summaries/summary-store.ts';
+import { summaryMarker } from '../chat/index.ts';
 
 export type ThreadRow = typeof threads.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;

@@ -6,8 +6,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { enforceLimit } from '../../lib/limits.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { readUploadedFile } from '../../lib/uploaded-file.ts';
-import type { Auth } from '../auth/auth.ts';
-import { requireUser, type UserEnv } from '../auth/require-user.ts';
+import type { Auth } from '../auth/index.ts';
+import { requireUser, type UserEnv } from '../auth/index.ts';
 
 const errorResponses = (...codes: number[]) =>
   Object.fromEntries(codes.map((code) => [code, { description: `Error (${code}): { error: { code, message } }` }]));

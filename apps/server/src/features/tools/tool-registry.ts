@@ -1,10 +1,10 @@
 import { CHAT_TOOL_IDS, type ChatToolId } from '@polymath/shared';
+import type { ToolDefinition, ToolRegistry } from '../chat/index.ts';
 import { horoscopeTool } from './horoscope/horoscope.tool.ts';
 import { imageGeneratorTool } from './image-generator/image-generator.tool.ts';
 import { logoMakerTool } from './logo-maker/logo-maker.tool.ts';
 import { photoTranslateTool } from './photo-translate/photo-translate.tool.ts';
 import { tattooGeneratorTool } from './tattoo-generator/tattoo-generator.tool.ts';
-import type { ToolDefinition } from './tool-definition.ts';
 import { webMainTool } from './web-main/web-main.tool.ts';
 import { webSearchTool } from './web-search/web-search.tool.ts';
 import { whatsappTool } from './whatsapp/whatsapp.tool.ts';
@@ -22,8 +22,6 @@ const TOOLS: ToolDefinition<any>[] = [
   whatsappTool,
 ];
 
-export type ToolRegistry = { get(id: ChatToolId): ToolDefinition<unknown> };
-
 /** The registry by tool id; every tool id of the shared contract must have exactly one definition. */
 export function createToolRegistry(definitions: ToolDefinition<unknown>[] = TOOLS): ToolRegistry {
   const byId = new Map<ChatToolId, ToolDefinition<unknown>>();
@@ -34,6 +32,9 @@ export function createToolRegistry(definitions: ToolDefinition<unknown>[] = TOOL
   const missing = CHAT_TOOL_IDS.filter((id) => !byId.has(id));
   if (missing.length) throw new Error(`tools without a definition: ${missing.join(', ')}`);
   return {
+    async deleteUserFiles(files, userId) {
+      for (const definition of byId.values()) await definition.deleteUserFiles?.(files, userId);
+    },
     get(id) {
       const definition = byId.get(id);
       if (!definition) throw new Error(`unknown tool ${id}`);

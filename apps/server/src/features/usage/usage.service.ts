@@ -2,7 +2,7 @@ import type { Plan } from '@polymath/shared';
 import { getToolName, isToolUIPart, type UIMessage } from 'ai';
 import type { Db } from '../../db/client.ts';
 import { answerUsage } from '../../db/schema/index.ts';
-import type { ModelPrices } from '../models/model-catalog.ts';
+import type { ModelPrices } from '../models/index.ts';
 
 /** What one answer or summary used, as it is stored (answer_usage, decision 029). */
 export type UsageRecord = {

@@ -18,8 +18,8 @@ import { users, whatsappCodeSends, whatsappCodes, whatsappLinks } from '../../db
 import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Mailer } from '../../lib/mail/mailer.ts';
-import { composeMail } from '../auth/auth.ts';
-import type { ModelRegistry } from '../models/model-registry.ts';
+import { composeMail } from '../auth/index.ts';
+import type { ModelRegistry } from '../models/index.ts';
 import { checkPhoneNumber } from './phone-number.ts';
 import { deliveryOf } from './whatsapp-outbound.ts';
 import { WhatsAppSendError } from './whatsapp-provider.ts';

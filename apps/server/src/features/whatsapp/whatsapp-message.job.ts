@@ -6,11 +6,10 @@ import { messages, whatsappInbound, whatsappLinks } from '../../db/schema/index.
 import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { defineJob, type JobRun } from '../../lib/queue/job.ts';
-import { saveAttachment } from '../attachments/attachments.service.ts';
-import { paymentModeOf, planAt } from '../billing/entitlement.ts';
-import { planFactsOfUser } from '../billing/plan-facts.ts';
-import { type ChatTurnDeps, startChatTurn, turnDepsInRun } from '../chat/chat-turn.ts';
-import type { AnswerOutcome } from '../chat/generation.ts';
+import { saveAttachment } from '../attachments/index.ts';
+import { paymentModeOf, planAt, planFactsOfUser } from '../billing/index.ts';
+import type { AnswerOutcome } from '../chat/index.ts';
+import { type ChatTurnDeps, startChatTurn, turnDepsInRun } from '../chat/index.ts';
 import { whatsAppMessages } from './whatsapp-format.ts';
 import { whatsAppMessageJob } from './whatsapp-jobs.ts';
 import { chooseModel } from './whatsapp-link.service.ts';

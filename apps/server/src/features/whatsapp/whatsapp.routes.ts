@@ -12,9 +12,9 @@ import { describeRoute, resolver } from 'hono-openapi';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
-import type { Auth } from '../auth/auth.ts';
-import { requireUser, type UserEnv } from '../auth/require-user.ts';
-import type { ModelRegistry } from '../models/model-registry.ts';
+import type { Auth } from '../auth/index.ts';
+import { requireUser, type UserEnv } from '../auth/index.ts';
+import type { ModelRegistry } from '../models/index.ts';
 import {
   type LinkContext,
   linkStatus,

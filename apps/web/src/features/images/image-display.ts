@@ -1,18 +1,33 @@
-import type { ChatToolId, ImageAspectRatio, ImageItem, ImageUsage } from '@polymath/shared';
+import {
+  type ChatToolId,
+  IMAGE_TOOL_IDS,
+  type ImageAspectRatio,
+  type ImageItem,
+  type ImageToolId,
+  type ImageUsage,
+  threadPagePath,
+} from '@polymath/shared';
 import { dateTimeFormat } from '../../lib/intl/formatters.ts';
 
-/** The tools that make images, in the gallery filter's order (titles from the `tools` namespace). */
-export const IMAGE_TOOLS = [
-  { toolId: 'image-generator', titleKey: 'tools:imageGenerator.title', path: '/image-generator' },
-  { toolId: 'logo-maker', titleKey: 'tools:logoMaker.title', path: '/logo-maker' },
-  { toolId: 'tattoo-generator', titleKey: 'tools:tattooGenerator.title', path: '/tattoo-generator' },
-  { toolId: 'photo-translate', titleKey: 'tools:photoTranslate.title', path: '/photo-translate' },
-] as const satisfies readonly { toolId: ChatToolId; titleKey: string; path: string }[];
+/** The gallery filter's order and titles (`tools` namespace) of the tools that make images. */
+const GALLERY_TOOLS: Record<ImageToolId, { order: number; titleKey: string }> = {
+  'image-generator': { order: 0, titleKey: 'tools:imageGenerator.title' },
+  'logo-maker': { order: 1, titleKey: 'tools:logoMaker.title' },
+  'tattoo-generator': { order: 2, titleKey: 'tools:tattooGenerator.title' },
+  'photo-translate': { order: 3, titleKey: 'tools:photoTranslate.title' },
+};
 
-export type ImageToolId = (typeof IMAGE_TOOLS)[number]['toolId'];
+/** The tools that make images: the shared catalogue's (`makesImages`), in the gallery filter's order. */
+export const IMAGE_TOOLS = IMAGE_TOOL_IDS.map((toolId) => ({
+  toolId,
+  titleKey: GALLERY_TOOLS[toolId].titleKey,
+  path: threadPagePath(toolId),
+})).sort((a, b) => GALLERY_TOOLS[a.toolId].order - GALLERY_TOOLS[b.toolId].order);
+
+export type { ImageToolId };
 
 export function isImageToolId(value: string | null): value is ImageToolId {
-  return IMAGE_TOOLS.some((tool) => tool.toolId === value);
+  return IMAGE_TOOL_IDS.some((id) => id === value);
 }
 
 /** The name of the tool an image came from (any chat tool may call the image function). */

@@ -1,4 +1,4 @@
-import type { ChatToolId } from '@polymath/shared';
+import { type ChatToolId, threadPagePath, toolRequiresPro } from '@polymath/shared';
 import {
   Feather,
   Globe,
@@ -25,15 +25,20 @@ export type ToolEntry = {
   nav?: false;
 };
 
+/** A tool's entry: its page and whether it is Pro come from the shared tool catalogue. */
+function tool(toolId: ChatToolId, key: string, icon: LucideIcon, nav?: false): ToolEntry {
+  return { key, path: threadPagePath(toolId), icon, toolId, pro: toolRequiresPro(toolId), nav };
+}
+
 export const TOOLS: ToolEntry[] = [
-  { key: 'chat', path: '/web-main', icon: MessageSquare, toolId: 'web-main' },
-  { key: 'imageGenerator', path: '/image-generator', icon: ImageIcon, toolId: 'image-generator', pro: true },
-  { key: 'photoTranslate', path: '/photo-translate', icon: Languages, toolId: 'photo-translate' },
-  { key: 'horoscope', path: '/horoscope', icon: Sparkles, toolId: 'horoscope' },
-  { key: 'tattooGenerator', path: '/tattoo-generator', icon: Feather, toolId: 'tattoo-generator' },
-  { key: 'logoMaker', path: '/logo-maker', icon: PenTool, toolId: 'logo-maker' },
-  { key: 'webSearch', path: '/web-search', icon: Globe, toolId: 'web-search' },
+  tool('web-main', 'chat', MessageSquare),
+  tool('image-generator', 'imageGenerator', ImageIcon),
+  tool('photo-translate', 'photoTranslate', Languages),
+  tool('horoscope', 'horoscope', Sparkles),
+  tool('tattoo-generator', 'tattooGenerator', Feather),
+  tool('logo-maker', 'logoMaker', PenTool),
+  tool('web-search', 'webSearch', Globe),
   { key: 'gallery', path: '/gallery', icon: Images },
   // Opened from the header's WhatsApp button; its chats are written in WhatsApp.
-  { key: 'whatsapp', path: '/whatsapp', icon: MessageCircle, toolId: 'whatsapp', pro: true, nav: false },
+  tool('whatsapp', 'whatsapp', MessageCircle, false),
 ];

@@ -2,8 +2,8 @@ import { checkoutSessionIdSchema, sandboxCheckoutSchema, subscriptionResponseSch
 import { type Context, Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import { AppError } from '../../../lib/app-error.ts';
-import type { Auth } from '../../auth/auth.ts';
-import { requireUser, type UserEnv } from '../../auth/require-user.ts';
+import type { Auth } from '../../auth/index.ts';
+import { requireUser, type UserEnv } from '../../auth/index.ts';
 import type { BillingRuntime } from '../billing-runtime.ts';
 import { getSubscription } from '../subscriptions.service.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';

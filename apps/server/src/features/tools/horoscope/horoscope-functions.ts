@@ -1,7 +1,7 @@
 import type { HoroscopeFacts, HoroscopeInput } from '@polymath/shared';
 import { tool } from 'ai';
 import { z } from 'zod';
-import type { ToolTurn } from '../tool-definition.ts';
+import type { ToolTurn } from '../../chat/index.ts';
 import { computeHoroscopeFacts } from './horoscope-facts.ts';
 import { HOROSCOPE_FACTS_TOOL_NAME } from './horoscope-prompts.ts';
 

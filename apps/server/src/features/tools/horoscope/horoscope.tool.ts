@@ -5,7 +5,7 @@ import {
   horoscopeInputSchema,
   type Locale,
 } from '@polymath/shared';
-import { defineTool } from '../tool-definition.ts';
+import { defineTool } from '../../chat/index.ts';
 import { findCity } from './cities.ts';
 import { demoReading } from './demo-reading.ts';
 import { HOROSCOPE_FACTS_TOOL_NAME, horoscopeSkyFunction } from './horoscope-functions.ts';

@@ -5,9 +5,9 @@ import {
   imageGeneratorInputSchema,
   type Locale,
 } from '@polymath/shared';
-import { generateImageFunction } from '../../images/image-functions.ts';
+import { defineTool } from '../../chat/index.ts';
+import { generateImageFunction } from '../../images/index.ts';
 import { basePrompt } from '../base-prompt.ts';
-import { defineTool } from '../tool-definition.ts';
 
 function choices(input: ImageGeneratorInput | undefined): string {
   const parts = [

@@ -10,15 +10,17 @@ import {
 } from '@polymath/shared';
 import { tool } from 'ai';
 import { AppError } from '../../../lib/app-error.ts';
+import type { ToolTurn } from '../../chat/index.ts';
 import {
   allowanceProblem,
   editModelFor,
+  getOwnedImage,
+  type ImageRow,
   imageModelFor,
   nothingMade,
+  requestImages,
   supportedRatio,
-} from '../../images/image-functions.ts';
-import { getOwnedImage, type ImageRow, requestImages } from '../../images/images.service.ts';
-import type { ToolTurn } from '../tool-definition.ts';
+} from '../../images/index.ts';
 import { logoImagePrompt, logoRefinePrompt } from './logo-prompts.ts';
 import { storeTextLogos } from './text-logo.service.ts';
 

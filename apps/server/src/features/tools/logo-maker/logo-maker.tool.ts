@@ -7,8 +7,8 @@ import {
   MAKE_TEXT_LOGO_FUNCTION,
 } from '@polymath/shared';
 import type { ToolSet } from 'ai';
+import { defineTool } from '../../chat/index.ts';
 import { basePrompt } from '../base-prompt.ts';
-import { defineTool } from '../tool-definition.ts';
 import { suggestTextLogoDesigns } from './demo-designs.ts';
 import { generateLogoFunction, makeTextLogoFunction } from './logo-functions.ts';
 import { logoBrief, logoInstructions } from './logo-prompts.ts';

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { images } from '../../../db/schema/index.ts';
 import type { FileStore } from '../../../lib/storage/file-store.ts';
 import { makeThumbnail } from '../../../lib/thumbnail.ts';
-import { type ExtraFiles, type ImageRow, imageFolder } from '../../images/images.service.ts';
+import { type ExtraFiles, type ImageRow, imageFolder } from '../../images/index.ts';
 import { fontLabel } from './logo-fonts.ts';
 import { renderTextLogo } from './text-logo-render.ts';
 

@@ -9,9 +9,8 @@ import {
 } from '@polymath/shared';
 import { tool } from 'ai';
 import { AppError } from '../../../lib/app-error.ts';
-import { closestRatio, nothingMade } from '../../images/image-functions.ts';
-import { type PhotoTranslationDesign, requestImages } from '../../images/images.service.ts';
-import type { ToolTurn } from '../tool-definition.ts';
+import type { ToolTurn } from '../../chat/index.ts';
+import { closestRatio, nothingMade, type PhotoTranslationDesign, requestImages } from '../../images/index.ts';
 import { checkPhoto } from './photo-input.ts';
 import { photoTranslateJob } from './photo-translate.job.ts';
 import { readPhotoToTranslate } from './photo-translate-photos.service.ts';

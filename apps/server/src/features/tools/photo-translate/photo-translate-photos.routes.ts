@@ -1,5 +1,5 @@
 import { PHOTO_TRANSLATE_MAX_BYTES, PHOTO_TRANSLATE_MESSAGES, photoTranslatePhotoSchema } from '@polymath/shared';
-import type { Auth } from '../../auth/auth.ts';
+import type { Auth } from '../../auth/index.ts';
 import { photoUploadRoutes } from '../photo-upload.routes.ts';
 import { readPhotoToTranslate, savePhotoToTranslate } from './photo-translate-photos.service.ts';
 

@@ -16,8 +16,8 @@ import {
   type PhotoTranslationDesign,
   photoTranslationDesign,
   refundIfNothingMade,
-} from '../../images/images.service.ts';
-import type { ModelRegistry } from '../../models/model-registry.ts';
+} from '../../images/index.ts';
+import type { ModelRegistry } from '../../models/index.ts';
 import { demoTranslate } from './demo-translate.ts';
 import { buildPhotoTranslationPrompt, photoTranslationSchema, translationsById } from './photo-translate.prompt.ts';
 import { type PhotoTranslator, translatePhoto } from './photo-translate.service.ts';

@@ -6,9 +6,10 @@ import {
   photoTranslateInputSchema,
   TRANSLATE_PHOTO_FUNCTION,
 } from '@polymath/shared';
+import { defineTool } from '../../chat/index.ts';
 import { basePrompt } from '../base-prompt.ts';
-import { defineTool } from '../tool-definition.ts';
 import { translatePhotoFunction } from './photo-translate-functions.ts';
+import { deleteUserPhotosToTranslate } from './photo-translate-photos.service.ts';
 
 const DEMO_ANSWER: Record<Locale, (output: GenerateImageOutput | undefined, target: string) => string> = {
   en: (output, target) =>
@@ -44,6 +45,7 @@ function instructions(input: PhotoTranslateInput | undefined): string {
  */
 export const photoTranslateTool = defineTool<PhotoTranslateInput>({
   id: 'photo-translate',
+  deleteUserFiles: deleteUserPhotosToTranslate,
   input: photoTranslateInputSchema,
   systemPrompt: ({ locale, input }) => [basePrompt(locale), instructions(input)].join(' '),
   functions: (turn) => ({ [TRANSLATE_PHOTO_FUNCTION]: translatePhotoFunction(turn) }),

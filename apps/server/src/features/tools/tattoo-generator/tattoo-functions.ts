@@ -5,15 +5,16 @@ import {
   type TattooGeneratorInput,
 } from '@polymath/shared';
 import { tool } from 'ai';
+import type { ToolTurn } from '../../chat/index.ts';
 import {
   allowanceProblem,
   editModelFor,
+  type ImageRow,
   imageModelFor,
   nothingMade,
+  requestImages,
   supportedRatio,
-} from '../../images/image-functions.ts';
-import { type ImageRow, requestImages } from '../../images/images.service.ts';
-import type { ToolTurn } from '../tool-definition.ts';
+} from '../../images/index.ts';
 import { readTattooPhoto, tattooPhotoKey } from './tattoo-photos.service.ts';
 import { placementPrompt, stencilPrompt, stencilRatio } from './tattoo-prompts.ts';
 

@@ -5,9 +5,10 @@ import {
   type TattooGeneratorInput,
   tattooGeneratorInputSchema,
 } from '@polymath/shared';
+import { defineTool } from '../../chat/index.ts';
 import { basePrompt } from '../base-prompt.ts';
-import { defineTool } from '../tool-definition.ts';
 import { generateTattooFunction } from './tattoo-functions.ts';
+import { deleteUserTattooPhotos } from './tattoo-photos.service.ts';
 import { tattooInstructions } from './tattoo-prompts.ts';
 
 const DEMO_ANSWER: Record<Locale, (output: GenerateImageOutput | undefined, photo: boolean) => string> = {
@@ -28,6 +29,7 @@ const DEMO_ANSWER: Record<Locale, (output: GenerateImageOutput | undefined, phot
  */
 export const tattooGeneratorTool = defineTool<TattooGeneratorInput>({
   id: 'tattoo-generator',
+  deleteUserFiles: deleteUserTattooPhotos,
   input: tattooGeneratorInputSchema,
   systemPrompt: ({ locale, input }) => [basePrompt(locale), tattooInstructions(input)].join(' '),
   functions: (turn) => ({ [GENERATE_TATTOO_FUNCTION]: generateTattooFunction(turn) }),

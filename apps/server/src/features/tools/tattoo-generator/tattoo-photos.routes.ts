@@ -1,5 +1,5 @@
 import { TATTOO_PHOTO_MAX_BYTES, TATTOO_PHOTO_MESSAGES, tattooPhotoSchema } from '@polymath/shared';
-import type { Auth } from '../../auth/auth.ts';
+import type { Auth } from '../../auth/index.ts';
 import { photoUploadRoutes } from '../photo-upload.routes.ts';
 import { readTattooPhoto, saveTattooPhoto } from './tattoo-photos.service.ts';
 

@@ -1,6 +1,6 @@
-import { prepareDocumentTurn } from '../../documents/document-turn.ts';
+import { defineTool } from '../../chat/index.ts';
+import { prepareDocumentTurn } from '../../documents/index.ts';
 import { basePrompt } from '../base-prompt.ts';
-import { defineTool } from '../tool-definition.ts';
 
 /**
  * AI Chat (/web-main): a general assistant with no functions. PDFs attached to its chat (ask PDF,

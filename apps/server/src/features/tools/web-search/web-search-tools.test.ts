@@ -10,11 +10,11 @@ import { isStepCount, type ModelMessage, streamText } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOutboundGuard, type OutboundGuard, operatorHost } from '../../../lib/net/guarded-fetch.ts';
-import { createPageReader, type PageReader } from './page-reader.ts';
-import { createSearxngProvider } from './search-providers/searxng-provider.ts';
+import { createPageReader, type PageReader } from '../../search/page-reader.ts';
+import { createSearxngProvider } from '../../search/search-providers/searxng-provider.ts';
+import { chooseSearchProvider, type WebSearchEnv } from '../../search/web-search-runtime.ts';
 import { createSourceRegistry, type SourceRegistry } from './source-registry.ts';
 import { webSearchSystemPrompt } from './web-search.prompts.ts';
-import { chooseSearchProvider, type WebSearchEnv } from './web-search-runtime.ts';
 import {
   createWebSearchTools,
   type OpenPageToolOutput,

@@ -1,13 +1,15 @@
 import { type Locale, normalizeSourceUrl, type WebSource } from '@polymath/shared';
 import { type ModelMessage, tool } from 'ai';
 import { z } from 'zod';
-import { PageReadError, type PageReadErrorKind, type ReadPage } from './page-reader.ts';
 import {
   MAX_SEARCH_RESULTS,
+  PageReadError,
+  type PageReadErrorKind,
+  type ReadPage,
   type SearchErrorKind,
   type SearchProvider,
   SearchProviderError,
-} from './search-providers/search-provider.ts';
+} from '../../search/index.ts';
 import type { SourceRegistry } from './source-registry.ts';
 
 /**

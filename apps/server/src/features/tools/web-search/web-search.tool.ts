@@ -6,8 +6,8 @@ import {
   type WebSource,
 } from '@polymath/shared';
 import { AppError } from '../../../lib/app-error.ts';
+import { defineTool } from '../../chat/index.ts';
 import { basePrompt } from '../base-prompt.ts';
-import { defineTool } from '../tool-definition.ts';
 import { createSourceRegistry } from './source-registry.ts';
 import { holdAnswerToSources, threadSources } from './thread-sources.ts';
 import { webSearchSystemPrompt } from './web-search.prompts.ts';

@@ -1,5 +1,5 @@
+import { defineTool } from '../../chat/index.ts';
 import { assistantIntro } from '../base-prompt.ts';
-import { defineTool } from '../tool-definition.ts';
 
 /**
  * Chat inside WhatsApp: AI Chat on a phone. Its turns come from WhatsApp messages (features/whatsapp),

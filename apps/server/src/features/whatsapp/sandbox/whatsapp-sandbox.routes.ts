@@ -2,8 +2,8 @@ import { sandboxPhoneQuerySchema, sandboxPhoneSchema, sandboxPhoneSendSchema } f
 import { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import { validate } from '../../../lib/validate.ts';
-import type { Auth } from '../../auth/auth.ts';
-import { requireUser, type UserEnv } from '../../auth/require-user.ts';
+import type { Auth } from '../../auth/index.ts';
+import { requireUser, type UserEnv } from '../../auth/index.ts';
 import type { WhatsAppSandbox } from './whatsapp-sandbox.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { WEB_SEARCH_PROVIDERS, WEB_SEARCH_SETTINGS, type WebSearchProvider } from '@polymath/shared';
-import type { Env } from '../../../env.ts';
-import { createOutboundGuard, operatorHost } from '../../../lib/net/guarded-fetch.ts';
-import type { Resolve } from '../../../lib/net/guarded-lookup.ts';
+import type { Env } from '../../env.ts';
+import { createOutboundGuard, operatorHost } from '../../lib/net/guarded-fetch.ts';
+import type { Resolve } from '../../lib/net/guarded-lookup.ts';
 import { createPageReader, type ReadPage } from './page-reader.ts';
 import { BRAVE_SEARCH_DEFAULT_URL, createBraveProvider } from './search-providers/brave-provider.ts';
 import type { SearchProvider } from './search-providers/search-provider.ts';

@@ -1,7 +1,7 @@
 /** Each search provider against its stand-in over real HTTP: results, errors, timeouts, wire details. */
 import { type SearchFakes, startSearchFakes } from '@polymath/provider-fakes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createOutboundGuard, type OutboundGuard, operatorHost } from '../../../../lib/net/guarded-fetch.ts';
+import { createOutboundGuard, type OutboundGuard, operatorHost } from '../../../lib/net/guarded-fetch.ts';
 import { createBraveProvider } from './brave-provider.ts';
 import { type SearchErrorKind, type SearchProvider, SearchProviderError } from './search-provider.ts';
 import { createSearxngProvider } from './searxng-provider.ts';

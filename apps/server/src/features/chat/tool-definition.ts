@@ -6,9 +6,9 @@ import type { Env } from '../../env.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { JobSender } from '../../lib/queue/job.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
-import type { ImageModelRegistry } from '../images/image-models.ts';
-import type { ModelRegistry } from '../models/model-registry.ts';
-import type { WebSearchRuntime } from './web-search/web-search-runtime.ts';
+import type { ImageModelRegistry } from '../images/index.ts';
+import type { ModelRegistry } from '../models/index.ts';
+import type { WebSearchRuntime } from '../search/index.ts';
 
 /** What the platform lends a tool's functions for one turn. */
 export type ToolServices = {
@@ -106,6 +106,15 @@ export type ToolDefinition<I = unknown> = {
    * model, a script that answers from it. Throwing an AppError refuses the turn (nothing is charged).
    */
   prepare?(turn: ToolTurn<I>): Promise<TurnPreparation<I> | null>;
+  /** Deletes the files the tool keeps for a person outside images and attachments (their account is deleted). */
+  deleteUserFiles?(files: FileStore, userId: string): Promise<void>;
+};
+
+/** Every tool by id (features/tools/tool-registry.ts builds it; the chat turn only reads it). */
+export type ToolRegistry = {
+  get(id: ChatToolId): ToolDefinition<unknown>;
+  /** Deletes what every tool keeps for a person (ToolDefinition.deleteUserFiles). */
+  deleteUserFiles(files: FileStore, userId: string): Promise<void>;
 };
 
 export type TurnPreparation<I> = {

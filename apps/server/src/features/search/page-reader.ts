@@ -1,6 +1,6 @@
 import { Piscina } from 'piscina';
-import { type GuardedFetch, guardedFetch } from '../../../lib/net/guarded-fetch.ts';
-import { OutboundFailed, OutboundRefused } from '../../../lib/net/outbound-errors.ts';
+import { type GuardedFetch, guardedFetch } from '../../lib/net/guarded-fetch.ts';
+import { OutboundFailed, OutboundRefused } from '../../lib/net/outbound-errors.ts';
 import type { ExtractedPage } from './page-extract.ts';
 import { isoDate, siteNameOf } from './search-providers/search-provider.ts';
 

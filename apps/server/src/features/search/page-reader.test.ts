@@ -2,7 +2,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { articleParagraphs, BOILERPLATE_MARKERS, type SearchFakes, startSearchFakes } from '@polymath/provider-fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOutboundGuard, type OutboundGuard, operatorHost } from '../../../lib/net/guarded-fetch.ts';
+import { createOutboundGuard, type OutboundGuard, operatorHost } from '../../lib/net/guarded-fetch.ts';
 import { capText, createPageReader, PAGE_LIMITS, PageReadError, type PageReader } from './page-reader.ts';
 import { createWebSearchRuntime } from './web-search-runtime.ts';
 

@@ -1,6 +1,6 @@
 import { type Locale, normalizeSourceUrl, type WebSearchProvider } from '@polymath/shared';
-import type { GuardedFetch, GuardedFetchOptions, GuardedResponse } from '../../../../lib/net/guarded-fetch.ts';
-import { OutboundFailed, OutboundRefused } from '../../../../lib/net/outbound-errors.ts';
+import type { GuardedFetch, GuardedFetchOptions, GuardedResponse } from '../../../lib/net/guarded-fetch.ts';
+import { OutboundFailed, OutboundRefused } from '../../../lib/net/outbound-errors.ts';
 
 /**
  * One small interface over the web-search services. Each implementation is a thin client over the
