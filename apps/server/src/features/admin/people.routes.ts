@@ -156,7 +156,7 @@ export function peopleRoutes(auth: Auth, deleteToolFiles: (files: FileStore, use
       validate('json', operatorRoleSchema),
       async (c) => {
         const id = personIdOf(c);
-        const [target] = [await getPerson(c.var.deps.db, c.var.deps.env, id)];
+        const target = await getPerson(c.var.deps.db, c.var.deps.env, id);
         await setOperatorRole(c.var.deps.db, actorOf(c), target, c.req.valid('json').operator);
         return c.json(await person(c));
       },
