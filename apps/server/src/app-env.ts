@@ -5,6 +5,7 @@ import type { ChatRuntime } from './features/chat/chat-runtime.ts';
 import type { ImageModelRegistry } from './features/images/image-models.ts';
 import type { WebSearchRuntime } from './features/tools/web-search/web-search-runtime.ts';
 import type { WhatsAppRuntime } from './features/whatsapp/whatsapp-runtime.ts';
+import type { LimitStore } from './lib/limits.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './lib/mail/mailer.ts';
 import type { JobQueue } from './lib/queue/job-queue.ts';
@@ -27,6 +28,8 @@ export type AppDeps = {
   mailer: Mailer;
   /** Uploaded and generated files: DATA_DIR/files on disk, or an S3 bucket (lib/storage/create-file-store.ts). */
   files: FileStore;
+  /** Every counted limit: in Redis with REDIS_URL, else in this process (lib/limits.ts, decision 033). */
+  limits: LimitStore;
   /** Models, live streams and running answers; created from env when not given (tests pass their own). */
   chat?: ChatRuntime;
   /** Plans and the payment provider (Stripe or the sandbox); created from env when not given. */

@@ -129,7 +129,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/files', avatarRoutes(auth));
   app.route('/api/chat/attachments', attachmentUploadRoutes(auth));
   app.route('/api/files/attachments', attachmentFileRoutes(auth));
-  const chat = deps.chat ?? createChatRuntime(deps.env, deps.logger);
+  const chat = deps.chat ?? createChatRuntime(deps.env, deps.logger, undefined, deps.limits);
   app.route(
     '/api/threads',
     threadsRoutes(auth, (answerId) => chat.stop(answerId)),

@@ -15,6 +15,7 @@ import { CatalogueError } from './features/models/model-catalog.ts';
 import { chooseSearchProvider, createWebSearchRuntime } from './features/tools/web-search/web-search-runtime.ts';
 import { createWhatsAppRuntime } from './features/whatsapp/whatsapp-runtime.ts';
 import { createHttpServer } from './http-server.ts';
+import { createLimitStore } from './lib/limits.ts';
 import { stdoutDestination } from './lib/log-destination.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mail/mailer.ts';
@@ -72,10 +73,15 @@ async function main() {
   const staticFiles = loadStaticFiles(env.WEB_DIST_DIR);
   if (!staticFiles.has('/index.html')) logger.warn({ dir: env.WEB_DIST_DIR }, 'web app not built; run `npm run build`');
 
+  // Every counted limit, shared by the instances through Redis when REDIS_URL is set (decision 033).
+  const limits = createLimitStore({ redisUrl: env.REDIS_URL, logger });
+  await limits.ready();
+  logger.info({ limits: limits.kind }, 'limits ready');
+
   let chat: ReturnType<typeof createChatRuntime>;
   let imageModels: ReturnType<typeof createImageModelRegistry>;
   try {
-    chat = createChatRuntime(env, logger);
+    chat = createChatRuntime(env, logger, undefined, limits);
     imageModels = createImageModelRegistry(env);
   } catch (err) {
     if (err instanceof CatalogueError) {
@@ -151,6 +157,7 @@ async function main() {
     secrets,
     mailer,
     files,
+    limits,
     chat,
     billing,
     jobs,
@@ -201,6 +208,7 @@ async function main() {
     await stopSweep();
     await jobsStopped;
     await chat.close();
+    await limits.close();
     await webSearch?.close().catch((err: unknown) => logger.warn({ err }, 'web search close failed'));
     await database.close().catch((err: unknown) => logger.warn({ err }, 'database close failed'));
     mailer.close();

@@ -7,6 +7,7 @@ import { createApp } from '../src/app.ts';
 import type { AppDeps } from '../src/app-env.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { loadEnv } from '../src/env.ts';
+import { createLimitStore } from '../src/lib/limits.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { createMailer } from '../src/lib/mail/mailer.ts';
 import type { StaticFile } from '../src/lib/static-files.ts';
@@ -265,6 +266,8 @@ export type TestAppOverrides = {
   mailer?: AppDeps['mailer'];
   /** Default: files on disk under DATA_DIR/files. For files in the S3 stand-in, see file-stores.ts. */
   files?: AppDeps['files'];
+  /** Default: a store of its own in this process (no Redis). */
+  limits?: AppDeps['limits'];
 };
 
 /** A fixed test secret (at least 32 characters, like SESSION_SECRET). */
@@ -285,6 +288,7 @@ export function createTestDeps(database: Database, overrides: TestAppOverrides =
     mailer:
       overrides.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger }),
     files: overrides.files ?? createDiskFileStore(join(env.DATA_DIR, 'files')),
+    limits: overrides.limits ?? createLimitStore({ logger }),
   };
 }
 

@@ -8,12 +8,12 @@ import { AppError } from './app-error.ts';
  */
 export async function readUploadedFile(
   c: Context,
-  options: { field: string; maxBytes: number; what: string; tooLarge: string; admit?: () => void },
+  options: { field: string; maxBytes: number; what: string; tooLarge: string; admit?: () => void | Promise<void> },
 ): Promise<{ bytes: Uint8Array; name: string }> {
   if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the ${options.what} as multipart/form-data.`);
   }
-  options.admit?.();
+  await options.admit?.();
   let form: FormData;
   try {
     form = await c.req.formData();

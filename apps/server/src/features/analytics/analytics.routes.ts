@@ -4,13 +4,12 @@ import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '../../app-env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clientIp } from '../../lib/client-ip.ts';
-import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { enforceLimit } from '../../lib/limits.ts';
 import { validate } from '../../lib/validate.ts';
 import { recordPageView } from './analytics.service.ts';
 
 export function analyticsRoutes() {
   // A visitor changes page a few times a minute; this stops a script from filling the table.
-  const limiter = createRateLimiter({ limit: 120, windowMs: 60_000 });
   return new Hono<AppEnv>().post(
     '/page-views',
     describeRoute({
@@ -20,7 +19,7 @@ export function analyticsRoutes() {
     }),
     validate('json', pageViewSchema),
     async (c) => {
-      if (!limiter.hit(clientIp(c, c.var.deps.env.TRUST_PROXY))) throw new AppError('RATE_LIMITED');
+      await enforceLimit(c.var.deps.limits.limit('page-views', 120, 60), clientIp(c, c.var.deps.env.TRUST_PROXY));
       await recordPageView(c.var.deps.db, c.req.valid('json'));
       return c.body(null, 204);
     },

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { describeRoute, resolver } from 'hono-openapi';
 import { AppError } from '../../lib/app-error.ts';
-import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { enforceLimit } from '../../lib/limits.ts';
 import { readUploadedFile } from '../../lib/uploaded-file.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser, type UserEnv } from '../auth/require-user.ts';
@@ -19,7 +19,6 @@ const errorResponses = (...codes: number[]) =>
 /** POST /api/chat/attachments: upload an image to attach to a chat message. */
 export function attachmentUploadRoutes(auth: Auth) {
   // Per user, in this process (a shared store comes with Redis).
-  const limiter = createRateLimiter({ limit: 60, windowMs: 60 * 60_000 });
 
   return new Hono<UserEnv>().use(requireUser(auth)).post(
     '/',
@@ -49,8 +48,8 @@ export function attachmentUploadRoutes(auth: Auth) {
         maxBytes: CHAT_ATTACHMENT_MAX_BYTES,
         what: 'image',
         tooLarge: TOO_LARGE,
-        admit: () => {
-          if (!limiter.hit(c.var.user.id)) throw new AppError('RATE_LIMITED');
+        admit: async () => {
+          await enforceLimit(c.var.deps.limits.limit('chat-attachments', 60, 3600), c.var.user.id);
         },
       });
       return c.json(await saveAttachment(c.var.deps.files, c.var.user.id, bytes, name), 201);

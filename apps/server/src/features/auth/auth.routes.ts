@@ -17,7 +17,6 @@ import { z } from 'zod';
 import type { AppEnv } from '../../app-env.ts';
 import { clientIp } from '../../lib/client-ip.ts';
 import { signIns, signUps } from '../../lib/metrics.ts';
-import { createRateLimiter } from '../../lib/rate-limit.ts';
 import type { Auth } from './auth.ts';
 import { CLIENT_IP_HEADER, SOCIAL_PROVIDERS } from './auth.ts';
 import { mapAuthError, mapRedirectError } from './auth-errors.ts';
@@ -96,12 +95,14 @@ const BODIES: Record<string, BodyRule> = {
  * codes in `?error=`. The caller's address reaches better-auth's rate limiter in a header set here.
  */
 export function authRoutes(auth: Auth) {
-  const signInFailures = createRateLimiter({
-    limit: SIGN_IN_FAILURES_PER_ACCOUNT,
-    windowMs: SIGN_IN_FAILURE_WINDOW_MS,
-  });
   return new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c) => {
     const { env, logger } = c.var.deps;
+    // Wrong passwords per account, from any address, counted across instances (decision 033).
+    const signInFailures = c.var.deps.limits.limit(
+      'sign-in-failures',
+      SIGN_IN_FAILURES_PER_ACCOUNT,
+      SIGN_IN_FAILURE_WINDOW_MS / 1000,
+    );
     const requested = c.req.path.slice(BASE_PATH.length) || '/';
     const rule = c.req.method === 'POST' ? BODIES[requested] : undefined;
     const path = requested;
@@ -134,7 +135,7 @@ export function authRoutes(auth: Auth) {
       headers.delete('content-length');
       account =
         path === '/sign-in/email' ? String((parsed.data as { email?: unknown }).email).toLowerCase() : undefined;
-      if (account && signInFailures.exceeded(account)) return errorJson(c, 'RATE_LIMITED');
+      if (account && (await signInFailures.exceeded(account))) return errorJson(c, 'RATE_LIMITED');
     } else if (c.req.method === 'POST') {
       body = await c.req.arrayBuffer();
     }
@@ -155,7 +156,7 @@ export function authRoutes(auth: Auth) {
     }
     if (res.status < 400) return TOKEN_BEARING.has(path) ? withoutSessionToken(res) : res;
 
-    if (account && res.status === 401) signInFailures.hit(account);
+    if (account && res.status === 401) await signInFailures.hit(account);
     const code = await authCode(res);
     const mapped = mapAuthError(res.status, code, rule?.passwordField);
     if (mapped.code === 'UNKNOWN_ERROR') {

@@ -7,9 +7,9 @@ import { type GenericOAuthConfig, genericOAuth } from 'better-auth/plugins/gener
 import { z } from 'zod';
 import type { AppDeps } from '../../app-env.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index.ts';
+import type { LimitStore } from '../../lib/limits.ts';
 import type { MailMessage } from '../../lib/mail/mailer.ts';
 import { type MailKind, type MailVars, renderMail } from '../../lib/mail/templates.ts';
-import { createRateLimiter } from '../../lib/rate-limit.ts';
 
 /** auth.routes.ts puts the caller's address here (and drops any value a client sent). */
 export const CLIENT_IP_HEADER = 'x-polymath-client-ip';
@@ -115,8 +115,8 @@ export function createAuth(deps: AppDeps) {
   const strict = { window: env.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: env.AUTH_RATE_LIMIT_MAX };
 
   // Per address, so rotating client addresses cannot flood someone's inbox through the public
-  // endpoints (the HTTP answer is the same either way). In this process; Redis can share it later.
-  const perRecipient = createRateLimiter({ limit: MAILS_PER_ADDRESS_PER_HOUR, windowMs: 60 * 60_000 });
+  // endpoints (the HTTP answer is the same either way). Counted across instances (decision 033).
+  const perRecipient = deps.limits.limit('mails-per-address', MAILS_PER_ADDRESS_PER_HOUR, 3600);
 
   /** Sends now (awaited) inside withAwaitedDelivery, otherwise in the background with errors logged. */
   const deliver = async (message: MailMessage): Promise<void> => {
@@ -129,7 +129,7 @@ export function createAuth(deps: AppDeps) {
         throw error;
       }
     }
-    if (!perRecipient.hit(message.to)) {
+    if (!(await perRecipient.hit(message.to.toLowerCase())).allowed) {
       logger.warn({ mail: message.kind }, 'mail not sent: too many mails to this address within an hour');
       return;
     }
@@ -281,7 +281,9 @@ export function createAuth(deps: AppDeps) {
     rateLimit: {
       // better-auth turns this off outside production by default; it is on in every mode here.
       enabled: true,
-      storage: 'database',
+      // Per address and path, in the app's limit store: Redis with REDIS_URL, so every instance
+      // counts the same requests (decision 033).
+      customStorage: authRateLimitStorage(deps.limits),
       window: 10,
       max: 100,
       customRules: {
@@ -339,3 +341,16 @@ function mapOidcProfile(profile: Record<string, unknown>) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * better-auth's rate limiter on the app's limit store: one limit per rule (window and max), keyed
+ * by better-auth's own key (the client's address and the path). Atomic in Redis and in process.
+ */
+export function authRateLimitStorage(limits: LimitStore) {
+  return {
+    async consume(key: string, rule: { window: number; max: number }) {
+      const result = await limits.limit(`auth:${rule.window}s:${rule.max}`, rule.max, rule.window).hit(key);
+      return { allowed: result.allowed, retryAfter: result.allowed ? null : result.retryAfterSeconds };
+    },
+  };
+}

@@ -11,7 +11,7 @@ import { describeRoute, resolver } from 'hono-openapi';
 import type { z } from 'zod';
 import type { AppEnv } from '../../app-env.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { enforceLimit } from '../../lib/limits.ts';
 import { validate } from '../../lib/validate.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser, type UserEnv } from '../auth/require-user.ts';
@@ -54,9 +54,8 @@ async function viaProvider<T>(log: AppEnv['Variables']['log'], call: () => Promi
 export function billingRoutes(auth: Auth, billing: BillingRuntime) {
   const signedIn = requireUser(auth);
   // Each of these calls Stripe's API; a person needs a handful an hour, a script gets a clear 429.
-  const providerCalls = createRateLimiter({ limit: 30, windowMs: 60 * 60_000 });
   const limited: MiddlewareHandler<UserEnv> = async (c, next) => {
-    if (!providerCalls.hit(c.var.user.id)) throw new AppError('RATE_LIMITED');
+    await enforceLimit(c.var.deps.limits.limit('billing-provider-calls', 30, 3600), c.var.user.id);
     await next();
   };
   return new Hono<UserEnv>()

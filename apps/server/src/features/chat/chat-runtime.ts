@@ -1,7 +1,7 @@
 import { createClient } from 'redis';
 import type { Env } from '../../env.ts';
+import { createLimitStore, type Limit, type LimitStore } from '../../lib/limits.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { createRateLimiter, type RateLimiter } from '../../lib/rate-limit.ts';
 import { createModelRegistry, type ModelRegistry } from '../models/model-registry.ts';
 import { type AnswerRelay, createAnswerRelay } from './answer-relay.ts';
 
@@ -19,7 +19,8 @@ export type ChatRuntime = {
   models: ModelRegistry;
   streams: AnswerRelay;
   running: Map<string, RunningGeneration>;
-  fairUse: RateLimiter;
+  /** Chat messages per person per window (CHAT_RATE_LIMIT_*), counted across instances. */
+  fairUse: Limit;
   /** Stops a generation wherever it runs (this process, or another one through Redis). */
   stop(answerId: string): Promise<void>;
   /** Lets running answers finish for up to graceMs, then aborts the rest (stored as interrupted). */
@@ -33,6 +34,7 @@ export function createChatRuntime(
   env: Env,
   logger: Logger,
   models: ModelRegistry = createModelRegistry(env),
+  limits: LimitStore = createLimitStore({ logger }),
 ): ChatRuntime {
   const running = new Map<string, RunningGeneration>();
   const streams = createAnswerRelay({ redisUrl: env.REDIS_URL, logger });
@@ -60,7 +62,7 @@ export function createChatRuntime(
     models,
     streams,
     running,
-    fairUse: createRateLimiter({ limit: env.CHAT_RATE_LIMIT_MAX, windowMs: env.CHAT_RATE_LIMIT_WINDOW_SECONDS * 1000 }),
+    fairUse: limits.limit('chat-messages', env.CHAT_RATE_LIMIT_MAX, env.CHAT_RATE_LIMIT_WINDOW_SECONDS),
     async stop(answerId) {
       if (running.has(answerId) || !publishStop) {
         stopLocal(answerId);

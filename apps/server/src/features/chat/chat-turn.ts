@@ -4,6 +4,7 @@ import { toolRequiresPro } from '@polymath/shared';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { enforceLimit } from '../../lib/limits.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { creditRefusals } from '../../lib/metrics.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
@@ -102,7 +103,7 @@ export async function startChatTurn(
   tool.checkReady?.(deps.services);
   const input = parseToolInput(tool, request.toolInput);
   const model = checkModel(runtime.models.get(request.modelId), user.plan, request);
-  if (!runtime.fairUse.hit(user.id)) throw new AppError('RATE_LIMITED');
+  await enforceLimit(runtime.fairUse, user.id);
   await checkAttachments(files, user.id, request);
 
   const answerId = newAnswerId();

@@ -6,6 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { describeRoute } from 'hono-openapi';
 import { threads } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { enforceLimit } from '../../lib/limits.ts';
 import { validate } from '../../lib/validate.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser, type UserEnv } from '../auth/require-user.ts';
@@ -115,7 +116,7 @@ export function chatRoutes(auth: Auth, turns: ChatTurnDeps, now: () => Date = ()
       async (c) => {
         const thread = await ownedThread(c.var.deps.db, c.var.user.id, c.req.param('threadId'));
         // It may ask a model for the summary: fair use counts it as a message.
-        if (!runtime.fairUse.hit(c.var.user.id)) throw new AppError('RATE_LIMITED');
+        await enforceLimit(runtime.fairUse, c.var.user.id);
         const made = await continueInNewChat(
           { db: turns.db, models: runtime.models, historyTokens: turns.env.CHAT_HISTORY_TOKENS, logger: c.var.log },
           { userId: c.var.user.id, threadId: thread.id, now: now() },

@@ -12,8 +12,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { describeRoute, resolver } from 'hono-openapi';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { enforceLimit } from '../../lib/limits.ts';
 import { NO_JOB_QUEUE } from '../../lib/queue/job-queue.ts';
-import { createRateLimiter } from '../../lib/rate-limit.ts';
 import { readUploadedFile } from '../../lib/uploaded-file.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser, type UserEnv } from '../auth/require-user.ts';
@@ -53,7 +53,6 @@ function documentIdOf(c: Context<UserEnv>): string {
  */
 export function documentsRoutes(auth: Auth, reader: PdfReader = pdfReader, now: () => Date = () => new Date()) {
   // Per user, in this process (a shared store comes with Redis).
-  const uploads = createRateLimiter({ limit: 30, windowMs: 60 * 60_000 });
   return new Hono<UserEnv>()
     .use(requireUser(auth))
     .post(
@@ -83,10 +82,10 @@ export function documentsRoutes(auth: Auth, reader: PdfReader = pdfReader, now: 
           maxBytes: PDF_MAX_BYTES,
           what: 'PDF',
           tooLarge: TOO_LARGE,
-          admit: () => {
+          admit: async () => {
             // Free users are refused before the body is read: nothing of theirs is parsed or kept.
             checkDocumentPlan(c.var.user.plan);
-            if (!uploads.hit(c.var.user.id)) throw new AppError('RATE_LIMITED');
+            await enforceLimit(c.var.deps.limits.limit('document-uploads', 30, 3600), c.var.user.id);
           },
         });
         const document = await saveDocument(

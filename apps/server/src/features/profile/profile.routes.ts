@@ -13,7 +13,7 @@ import { describeRoute, resolver } from 'hono-openapi';
 import { z } from 'zod';
 import type { AppEnv } from '../../app-env.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { enforceLimit } from '../../lib/limits.ts';
 import { readUploadedFile } from '../../lib/uploaded-file.ts';
 import { validate } from '../../lib/validate.ts';
 import { type Auth, verificationMail, withAwaitedDelivery } from '../auth/auth.ts';
@@ -50,8 +50,6 @@ async function profileOf(c: Context<MeEnv>): Promise<Profile> {
 /** /api/me: the signed-in user's profile, photo, connections, mails and account deletion. */
 export function profileRoutes(auth: Auth) {
   // Mails and photo work per user, in this process (a shared store comes with Redis).
-  const mailLimiter = createRateLimiter({ limit: 5, windowMs: 60 * 60_000 });
-  const photoLimiter = createRateLimiter({ limit: 20, windowMs: 60 * 60_000 });
 
   return new Hono<MeEnv>()
     .use(requireUser(auth))
@@ -123,8 +121,8 @@ export function profileRoutes(auth: Auth) {
           maxBytes: PROFILE_PHOTO_MAX_BYTES,
           what: 'photo',
           tooLarge: 'The photo is larger than 4 MB.',
-          admit: () => {
-            if (!photoLimiter.hit(c.var.user.id)) throw new AppError('RATE_LIMITED');
+          admit: async () => {
+            await enforceLimit(c.var.deps.limits.limit('profile-photos', 20, 3600), c.var.user.id);
           },
         });
         return c.json(await setProfilePhoto(c.var.deps.db, c.var.deps.files, c.var.user, bytes));
@@ -166,7 +164,7 @@ export function profileRoutes(auth: Auth) {
       async (c) => {
         const { deps, user } = c.var;
         if (user.emailVerified) throw new AppError('OPERATION_NOT_ALLOWED', 'Your email address is already verified.');
-        if (!mailLimiter.hit(`verify:${user.id}`)) throw new AppError('RATE_LIMITED');
+        await enforceLimit(c.var.deps.limits.limit('profile-mails', 5, 3600), `verify:${user.id}`);
         const profile = await profileOf(c);
         const message = await verificationMail(deps.secrets.sessionSecret, deps.env.PUBLIC_URL, {
           ...profile,
@@ -196,7 +194,7 @@ export function profileRoutes(auth: Auth) {
       async (c) => {
         const { user } = c.var;
         if (!user.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
-        if (!mailLimiter.hit(`password:${user.id}`)) throw new AppError('RATE_LIMITED');
+        await enforceLimit(c.var.deps.limits.limit('profile-mails', 5, 3600), `password:${user.id}`);
         try {
           // better-auth's reset flow; the mail is awaited so a failure can be told.
           await withAwaitedDelivery('change-password', () =>

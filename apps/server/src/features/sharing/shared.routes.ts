@@ -5,7 +5,7 @@ import { describeRoute, resolver } from 'hono-openapi';
 import type { AppEnv } from '../../app-env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clientIp } from '../../lib/client-ip.ts';
-import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { enforceLimit } from '../../lib/limits.ts';
 import { readSharedChat, sharedImageFile, sharedPhotoFile } from './shares.service.ts';
 
 const errors = (...codes: number[]) =>
@@ -46,10 +46,9 @@ async function sendFile(c: Context<AppEnv>, key: string, contentType: string) {
  * the name they chose to show. Limited per address, like the other public routes.
  */
 export function sharedRoutes() {
-  const limiter = createRateLimiter({ limit: 600, windowMs: 60_000 });
   return new Hono<AppEnv>()
     .use(async (c, next) => {
-      if (!limiter.hit(clientIp(c, c.var.deps.env.TRUST_PROXY))) throw new AppError('RATE_LIMITED');
+      await enforceLimit(c.var.deps.limits.limit('shared-chats', 600, 60), clientIp(c, c.var.deps.env.TRUST_PROXY));
       await next();
     })
     .get(

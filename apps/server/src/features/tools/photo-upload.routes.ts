@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { describeRoute, resolver } from 'hono-openapi';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { enforceLimit } from '../../lib/limits.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { readUploadedFile } from '../../lib/uploaded-file.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -30,11 +30,10 @@ export type PhotoUploadSpec = {
 };
 
 /**
- * A tool's photo upload: POST / (multipart field "file"; signed-in people only, 60 an hour each in
- * this process) and GET /:id, served only to its owner.
+ * A tool's photo upload: POST / (multipart field "file"; signed-in people only, 60 an hour each,
+ * counted across instances) and GET /:id, served only to its owner.
  */
 export function photoUploadRoutes(auth: Auth, spec: PhotoUploadSpec) {
-  const limiter = createRateLimiter({ limit: 60, windowMs: 60 * 60_000 });
   const bodyMax = spec.maxBytes + 64 * 1024;
   const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', spec.tooLarge.message, spec.tooLarge.details);
   return new Hono<UserEnv>()
@@ -63,9 +62,7 @@ export function photoUploadRoutes(auth: Auth, spec: PhotoUploadSpec) {
           maxBytes: bodyMax,
           what: 'photo',
           tooLarge: spec.tooLarge.message,
-          admit: () => {
-            if (!limiter.hit(c.var.user.id)) throw new AppError('RATE_LIMITED');
-          },
+          admit: () => enforceLimit(c.var.deps.limits.limit(`${spec.tag}-photos`, 60, 3600), c.var.user.id),
         });
         return c.json(await spec.save(c.var.deps.files, c.var.user.id, bytes), 201);
       },

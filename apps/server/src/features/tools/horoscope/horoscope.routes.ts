@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { AppEnv } from '../../../app-env.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { clientIp } from '../../../lib/client-ip.ts';
-import { createRateLimiter } from '../../../lib/rate-limit.ts';
+import { enforceLimit } from '../../../lib/limits.ts';
 import { validate } from '../../../lib/validate.ts';
 import { findCity, searchCities, toCityItem } from './cities.ts';
 import { createSkyNow } from './sky-now.ts';
@@ -34,10 +34,12 @@ const REQUESTS_PER_MINUTE = 120;
  */
 export function horoscopeRoutes(options: { now?: () => Date } = {}) {
   const skyNow = createSkyNow(options.now);
-  const limiter = createRateLimiter({ limit: REQUESTS_PER_MINUTE, windowMs: 60_000 });
   return new Hono<AppEnv>()
     .use(async (c, next) => {
-      if (!limiter.hit(clientIp(c, c.var.deps.env.TRUST_PROXY))) throw new AppError('RATE_LIMITED');
+      await enforceLimit(
+        c.var.deps.limits.limit('horoscope', REQUESTS_PER_MINUTE, 60),
+        clientIp(c, c.var.deps.env.TRUST_PROXY),
+      );
       await next();
     })
     .get(
