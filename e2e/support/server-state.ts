@@ -22,6 +22,11 @@ export type ServerState = {
   searchFakes: { url: string; pagesUrl: string };
 };
 
+/** The operators' addresses start-server.ts puts in ADMIN_EMAILS: one per console journey (e2e/admin.spec.ts). */
+export const E2E_OPERATOR_EMAILS = ['desktop-en', 'desktop-tr', 'phone-en', 'phone-tr'].map(
+  (name) => `e2e-operator-${name}@example.com`,
+);
+
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3917);
 
 export function serverStateFile(port: number = E2E_PORT): string {

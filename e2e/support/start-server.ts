@@ -29,7 +29,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type ProviderFakes, type SearchFakes, startProviderFakes, startSearchFakes } from '@polymath/provider-fakes';
 import { type IdentityProvider, startIdentityProvider } from './oauth-mock.ts';
-import { E2E_PORT, type ServerState, serverStateFile } from './server-state.ts';
+import { E2E_OPERATOR_EMAILS, E2E_PORT, type ServerState, serverStateFile } from './server-state.ts';
 
 type PgClient = {
   connect(): Promise<void>;
@@ -166,6 +166,7 @@ async function main() {
     'BRAVE_SEARCH_API_KEY',
     'BRAVE_SEARCH_BASE_URL',
     'SEARXNG_URL',
+    'ADMIN_EMAILS',
   ];
   for (const key of operatorSettings) delete env[key];
 
@@ -229,6 +230,8 @@ async function main() {
     // Web search goes to the SearXNG stand-in (an operator-configured host, so the guard lets the
     // search itself through; the result pages it links to on 127.0.0.1 stay closed to open_page).
     SEARXNG_URL: searchFakes.baseUrls.searxng,
+    // The operator console's journeys sign up with these (e2e/admin.spec.ts).
+    ADMIN_EMAILS: E2E_OPERATOR_EMAILS.join(','),
   });
 
   const state: ServerState = {

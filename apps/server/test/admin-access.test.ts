@@ -141,6 +141,27 @@ describeEachDatabase('operator console: who may use it', { exercises: ['notifica
     expect((await commanded.get('/api/admin/me')).status).toBe(200);
   });
 
+  it('reads the audit log newest first in keyset pages', async () => {
+    const target = { id: `paged-${Date.now()}`, email: 'paged@example.com' };
+    for (const used of [1, 2, 3]) {
+      await recordAdminAction(deps.db, {
+        actor: COMMAND_ACTOR,
+        action: 'person.reset-credits',
+        targetUser: target,
+        before: { used },
+        after: { used: 0 },
+      });
+    }
+    const page = async (query: string) =>
+      auditPageSchema.parse(await (await listed.get(`/api/admin/audit?userId=${target.id}&limit=2${query}`)).json());
+    const first = await page('');
+    expect(first.entries.map((e) => e.before)).toEqual([{ used: 3 }, { used: 2 }]);
+    expect(first.nextCursor).not.toBeNull();
+    const second = await page(`&cursor=${first.nextCursor}`);
+    expect(second.entries.map((e) => e.before)).toEqual([{ used: 1 }]);
+    expect(second.nextCursor).toBeNull();
+  });
+
   it('refuses a bad audit query with 400', async () => {
     await expectError(await listed.get('/api/admin/audit?limit=0'), 400, 'VALIDATION_FAILED');
     await expectError(await listed.get('/api/admin/audit?limit=abc'), 400, 'VALIDATION_FAILED');

@@ -33,7 +33,13 @@ export function JobsSection() {
       ) : null}
       {data ? (
         <>
-          <div className="overflow-x-auto rounded-xl border border-border">
+          {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+          <section
+            className="overflow-x-auto rounded-xl border border-border focus-visible:outline-2 focus-visible:outline-accent"
+            aria-label={t('jobs.queues')}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (axe scrollable-region-focusable)
+            tabIndex={0}
+          >
             <table className="w-full text-sm">
               <caption className="sr-only">{t('jobs.queues')}</caption>
               <thead className="bg-surface-2 text-left">
@@ -64,7 +70,7 @@ export function JobsSection() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
           <h3 className="text-lg font-semibold">{t('jobs.failedTitle')}</h3>
           {data.failed.length === 0 ? <p className="text-muted">{t('jobs.noneFailed')}</p> : null}
           <ul className="flex flex-col gap-2">
