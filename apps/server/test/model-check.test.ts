@@ -22,7 +22,8 @@ import { createModelRegistry } from '../src/features/models/model-registry.ts';
 import type { Logger } from '../src/lib/logger.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { staticFile } from '../src/lib/static-files.ts';
-import { providerEnv, startProviderFakes } from './chat-helpers.ts';
+import { AUTH_TEST_ENV, captureMailer, signedInUser } from './auth-helpers.ts';
+import { chat, newId, providerEnv, sendBody, startProviderFakes, until } from './chat-helpers.ts';
 import { createTestDeps, describeEachDatabase } from './databases.ts';
 
 let fakes: ProviderFakes;
@@ -151,6 +152,28 @@ describeEachDatabase('model check', (ctx) => {
     expect(deepseek).toMatchObject({ keySet: true, served: null });
     expect(deepseek?.error).toMatch(/404/);
     expect(deepseek?.error).not.toContain('fake-deepseek');
+  });
+
+  it('an answer stores its time to first token', async () => {
+    const mailer = captureMailer();
+    const app = createApp({
+      ...createTestDeps(ctx.database, { env: { ...AUTH_TEST_ENV, ...providerEnv(fakes) }, mailer }),
+    });
+    const c = await signedInUser(app, mailer);
+    const threadId = newId('t');
+    const { res } = await chat(c, sendBody(threadId, 'Hello [[fake tokens=3 pace=5]]'));
+    expect(res.status).toBe(200);
+    const row = async () =>
+      (
+        (await ctx.database.db.execute(
+          sql`select first_token_ms, status from answer_usage where thread_id = ${threadId}`,
+        )) as unknown as { rows: { first_token_ms: number | null; status: string }[] }
+      ).rows[0];
+    await until(async () => (await row()) !== undefined);
+    const stored = await row();
+    expect(stored?.status).toBe('complete');
+    expect(stored?.first_token_ms).toBeGreaterThanOrEqual(0);
+    expect(stored?.first_token_ms).not.toBeNull();
   });
 
   it('error rate and median time to first token over the last 24 hours', async () => {

@@ -55,9 +55,10 @@ CREATE TABLE "model_checks" (
 ALTER TABLE "answer_usage" ADD COLUMN "first_token_ms" integer;--> statement-breakpoint
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscription_changes" ADD CONSTRAINT "subscription_changes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "refunds_created_idx" ON "refunds" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "refunds_created_idx" ON "refunds" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "subscription_changes_at_idx" ON "subscription_changes" USING btree ("at");--> statement-breakpoint
-CREATE INDEX "webhook_failures_last_idx" ON "webhook_failures" USING btree ("last_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "webhook_failures_last_idx" ON "webhook_failures" USING btree ("last_at","id");--> statement-breakpoint
+CREATE INDEX "users_created_idx" ON "users" USING btree ("created_at","id");--> statement-breakpoint
 -- The subscriptions already stored, as the changes that made them (the money view's history starts here).
 INSERT INTO "subscription_changes" ("user_id", "provider", "subscription_id", "change", "period", "amount", "currency", "at")
 SELECT "user_id", "provider", "subscription_id", 'started', "period", "amount", "currency", "provider_created_at" FROM "subscriptions";--> statement-breakpoint

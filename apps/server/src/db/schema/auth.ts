@@ -6,36 +6,41 @@ import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex 
  * names; columns are snake_case like the rest of the schema. Ids are better-auth's random strings.
  */
 
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  // Ours (better-auth "additionalFields"):
-  firstName: text('first_name'),
-  lastName: text('last_name'),
-  displayName: text('display_name'),
-  /** Language of the mails we send: 'en' | 'tr'. */
-  locale: text('locale').notNull().default('en'),
-  /** 'free' | 'pro'. Until subscriptions exist, 'pro' means an active subscription. */
-  accessLevel: text('access_level').notNull().default('free'),
-  /** Server-chosen file name of the profile photo under the avatars folder of the file store. */
-  profilePhotoKey: text('profile_photo_key'),
-  /**
-   * Pro given by an operator without payment, until this moment (features/admin, decision 037);
-   * billing/entitlement.ts planAt gives Pro while it lies ahead, whatever the subscription says.
-   */
-  proGrantedUntil: timestamp('pro_granted_until', { withTimezone: true }),
-  // better-auth's admin plugin (features/admin, decision 037):
-  /** 'admin' for an operator, else 'user' (or null for rows older than the plugin). */
-  role: text('role'),
-  banned: boolean('banned').default(false),
-  banReason: text('ban_reason'),
-  banExpires: timestamp('ban_expires', { withTimezone: true }),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // Ours (better-auth "additionalFields"):
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    displayName: text('display_name'),
+    /** Language of the mails we send: 'en' | 'tr'. */
+    locale: text('locale').notNull().default('en'),
+    /** 'free' | 'pro'. Until subscriptions exist, 'pro' means an active subscription. */
+    accessLevel: text('access_level').notNull().default('free'),
+    /** Server-chosen file name of the profile photo under the avatars folder of the file store. */
+    profilePhotoKey: text('profile_photo_key'),
+    /**
+     * Pro given by an operator without payment, until this moment (features/admin, decision 037);
+     * billing/entitlement.ts planAt gives Pro while it lies ahead, whatever the subscription says.
+     */
+    proGrantedUntil: timestamp('pro_granted_until', { withTimezone: true }),
+    // better-auth's admin plugin (features/admin, decision 037):
+    /** 'admin' for an operator, else 'user' (or null for rows older than the plugin). */
+    role: text('role'),
+    banned: boolean('banned').default(false),
+    banReason: text('ban_reason'),
+    banExpires: timestamp('ban_expires', { withTimezone: true }),
+  },
+  // The console's people list pages by (created_at, id), newest first: read backwards (B16).
+  (t) => [index('users_created_idx').on(t.createdAt, t.id)],
+);
 
 export const sessions = pgTable(
   'sessions',

@@ -104,7 +104,7 @@ export const refunds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('refunds_created_idx').on(t.createdAt.desc(), t.id.desc())],
+  (t) => [index('refunds_created_idx').on(t.createdAt, t.id)],
 );
 
 /**
@@ -130,5 +130,5 @@ export const webhookFailures = pgTable(
     lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
-  (t) => [index('webhook_failures_last_idx').on(t.lastAt.desc(), t.id.desc())],
+  (t) => [index('webhook_failures_last_idx').on(t.lastAt, t.id)],
 );

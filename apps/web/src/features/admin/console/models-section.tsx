@@ -54,7 +54,13 @@ export function ModelsSection() {
       ) : !data ? (
         <Spinner />
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-border">
+        // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
+        <section
+          className="overflow-x-auto rounded-xl border border-border focus-visible:outline-2 focus-visible:outline-accent"
+          aria-label={t('nav.models')}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (axe scrollable-region-focusable)
+          tabIndex={0}
+        >
           <table className="w-full text-left text-sm" data-testid="models-table">
             <thead className="bg-surface-2 text-muted">
               <tr>
@@ -107,7 +113,7 @@ export function ModelsSection() {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </section>
   );

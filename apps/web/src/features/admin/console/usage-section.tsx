@@ -176,7 +176,13 @@ export function UsageSection() {
             </Suspense>
           )}
           {rows.length > 0 ? (
-            <div className="overflow-x-auto rounded-xl border border-border">
+            // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
+            <section
+              className="overflow-x-auto rounded-xl border border-border focus-visible:outline-2 focus-visible:outline-accent"
+              aria-label={t('console.usage.table')}
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (axe scrollable-region-focusable)
+              tabIndex={0}
+            >
               <table className="w-full text-left text-sm" data-testid="usage-table">
                 <caption className="sr-only">{t('console.usage.table')}</caption>
                 <thead className="bg-surface-2 text-muted">
@@ -202,7 +208,7 @@ export function UsageSection() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </section>
           ) : null}
         </>
       )}
