@@ -117,6 +117,7 @@ export async function startChatTurn(
         answerId,
         toolInput: input,
         now: at,
+        instanceId: runtime.instanceId,
       })
     : null;
   if (first?.kind === 'out-of-credits') throw new AppError('OUT_OF_CREDITS');
@@ -144,7 +145,15 @@ export async function startChatTurn(
         creditDay = await reserveCredit(db, user.id, env.FREE_DAILY_MESSAGES, at);
         if (!creditDay) throw new AppError('OUT_OF_CREDITS');
       }
-      await writeTurn(db, { userId: user.id, request, answerId, creditDay, toolInput: input, now: at });
+      await writeTurn(db, {
+        userId: user.id,
+        request,
+        answerId,
+        creditDay,
+        toolInput: input,
+        now: at,
+        instanceId: runtime.instanceId,
+      });
       written = true;
     }
     const text = request.trigger === 'submit-message' ? userMessageText(request.message) : '';
