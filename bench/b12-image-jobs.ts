@@ -315,7 +315,7 @@ async function measureChatUnderLoad(ctx: Context, delay: number, figures: Figure
 }
 
 /** POSTs to the stand-ins' control API. */
-async function control(fakesUrl: string, path: string, body: unknown): Promise<void> {
+export async function control(fakesUrl: string, path: string, body: unknown): Promise<void> {
   const res = await fetch(`${fakesUrl}/__control/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -329,7 +329,7 @@ async function control(fakesUrl: string, path: string, body: unknown): Promise<v
  * generate_image for up to 4 images each. Each image request the stand-in then gets waits `delay` ms
  * (a script per image, queued apart from the chat's scripts).
  */
-async function queueImages(server: OurServer, maker: Session, fakesUrl: string, count: number, delay: number) {
+export async function queueImages(server: OurServer, maker: Session, fakesUrl: string, count: number, delay: number) {
   await control(
     fakesUrl,
     'image-script',

@@ -4,12 +4,12 @@
  *   npm run bench                         all of them at their full sizes
  *   npm run bench -- b1 b3                only these (b1 first-token, b2 token-gaps, b3 concurrent-streams,
  *                                         b7 first-screen, b8 lighthouse, b9 markdown-stream, b10 long-chat,
- *                                         b11 photo-ocr, b12 image-jobs, b14 long-chat-cost, b15 data-export,
+ *                                         b11 photo-ocr, b12 image-jobs, b13 fair-jobs, b14 long-chat-cost, b15 data-export,
  *                                         b16 console-lists)
  *   npm run bench -- --smoke              tiny sizes, a few seconds each: proves the harness works
  *   npm run bench -- b3 --streams 5000    options: --requests N (B1), --runs N (B2), --streams N,
  *                                         --ramp N/s, --grace S, --rounds N (B3, B7, B8, B11, B12), --tokens N, --pace MS (B2, B3),
- *                                         --jobs N, --delay MS, --samples N (B12), --messages N, --images N (B15), --people N, --messages N (B16),
+ *                                         --jobs N, --delay MS, --samples N (B12; --jobs, --delay, --rounds for B13), --messages N, --images N (B15), --people N, --messages N (B16),
  *                                         --postgres <url> (our server on PostgreSQL instead of PGlite)
  *
  * Targets are reported (PASS/MISS), not asserted: the exit code is 0 unless the harness itself fails.
@@ -24,6 +24,7 @@ import { b9MarkdownStream } from './b9-markdown-stream.ts';
 import { b10LongChat } from './b10-long-chat.ts';
 import { b11PhotoOcr } from './b11-photo-ocr.ts';
 import { b12ImageJobs } from './b12-image-jobs.ts';
+import { b13FairJobs } from './b13-fair-jobs.ts';
 import { b14LongChatCost } from './b14-long-chat-cost.ts';
 import { b15DataExport } from './b15-data-export.ts';
 import { b16ConsoleLists } from './b16-console-lists.ts';
@@ -42,6 +43,7 @@ const BENCHES: Bench[] = [
   b10LongChat,
   b11PhotoOcr,
   b12ImageJobs,
+  b13FairJobs,
   b14LongChatCost,
   b15DataExport,
   b16ConsoleLists,
@@ -66,7 +68,7 @@ const NUMERIC = [
 
 function usage(problem: string): never {
   console.error(`${problem}
-usage: npm run bench -- [b1|b2|b3|b7|b8|b9|b10|b11|b12|b14|b15|b16 …] [--smoke] [--postgres <url>] [--requests N] [--runs N]
+usage: npm run bench -- [b1|b2|b3|b7|b8|b9|b10|b11|b12|b13|b14|b15|b16 …] [--smoke] [--postgres <url>] [--requests N] [--runs N]
                         [--streams N] [--ramp N] [--grace S] [--rounds N] [--tokens N] [--pace MS]
                         [--jobs N] [--delay MS] [--samples N] [--messages N] [--images N] [--people N]`);
   process.exit(2);

@@ -103,6 +103,11 @@ const envSchema = z.object({
   CHAT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /** An answer whose writer has not checked in for this long belongs to a dead process: interrupted. */
   STREAM_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * How long an instance's lease lasts without renewal (renewed every quarter of it): a killed
+   * instance's answers are taken over within this plus a quarter of it (decision 034).
+   */
+  INSTANCE_LEASE_SECONDS: z.coerce.number().int().min(1).max(300).default(6),
   // Plans and payments: Stripe when STRIPE_SECRET_KEY is set, the built-in sandbox otherwise.
   /** Plan prices, currency and tax: the shipped apps/server/config/plans.json by default. */
   PLANS_FILE: optionalString,

@@ -10,6 +10,7 @@ import { createBillingRuntime } from './features/billing/billing-runtime.ts';
 import { stripePriceCheck } from './features/billing/billing-sweep.ts';
 import { PlansError } from './features/billing/plans.ts';
 import { createChatRuntime } from './features/chat/chat-runtime.ts';
+import { startInstanceLease } from './features/chat/instance-lease.ts';
 import { markStaleAnswersInterrupted, scheduleStaleAnswerSweep } from './features/chat/stream-recovery.ts';
 import { createImageModelRegistry } from './features/images/image-models.ts';
 import { CatalogueError } from './features/models/model-catalog.ts';
@@ -93,6 +94,20 @@ async function main() {
     }
     throw err;
   }
+  // Answers left 'streaming' by a previous process that died become 'interrupted' (with their text).
+  // A PGlite data folder belongs to this one process, so every such answer is an orphan: free them
+  // now, before the first request, instead of after STREAM_STALE_SECONDS.
+  if (database.kind === 'pglite') {
+    const freed = await markStaleAnswersInterrupted(database.db, new Date(), { everyInstance: true });
+    if (freed > 0) logger.warn({ freed }, 'answers cut off by the previous process were marked interrupted');
+  }
+  // This process's lease (decision 034): its answers carry its id, and when it dies and the lease
+  // runs out, a living instance's sweep takes them over.
+  const lease = await startInstanceLease(database.db, {
+    ttlSeconds: env.INSTANCE_LEASE_SECONDS,
+    onError: (err) => logger.warn({ err }, 'instance lease renewal failed'),
+  });
+  chat.instanceId = lease.id;
   if (chat.models.demo) {
     logger.warn('no model provider is configured: the offline demo model answers (set OPENAI_API_KEY or another key)');
   }
@@ -156,17 +171,14 @@ async function main() {
     await jobs.send(modelCheck, {}).catch((err: unknown) => logger.warn({ err }, 'could not queue the model check'));
   }
   const stopModelWatch = watchModelChecks(database.db, chat.models, logger);
-  // Answers left 'streaming' by a previous process that died become 'interrupted' (with their text).
-  // A PGlite data folder belongs to this one process, so every such answer is an orphan: free them
-  // now, before the first request, instead of after STREAM_STALE_SECONDS.
-  if (database.kind === 'pglite') {
-    const freed = await markStaleAnswersInterrupted(database.db, new Date());
-    if (freed > 0) logger.warn({ freed }, 'answers cut off by the previous process were marked interrupted');
-  }
-  // On PostgreSQL other instances may still be writing theirs: the sweep waits for a stale heartbeat.
-  // A timer, not a job: it runs every few seconds, finer than the queue's one-minute schedules.
-  const stopSweep = scheduleStaleAnswerSweep(database.db, env.STREAM_STALE_SECONDS, (err) =>
-    logger.warn({ err }, 'stale answer sweep failed'),
+  // On PostgreSQL other instances may still be writing theirs: the sweep takes the answers of expired
+  // leases. A timer, not a job: it runs every few seconds, finer than the queue's one-minute schedules.
+  const stopSweep = scheduleStaleAnswerSweep(
+    database.db,
+    env.STREAM_STALE_SECONDS,
+    (err) => logger.warn({ err }, 'stale answer sweep failed'),
+    () => new Date(),
+    (env.INSTANCE_LEASE_SECONDS * 1000) / 4,
   );
 
   const lifecycle = { draining: false };
@@ -231,6 +243,7 @@ async function main() {
     clearTimeout(timeout);
     await stopSweep();
     stopModelWatch();
+    await lease.stop();
     await jobsStopped;
     await chat.close();
     await limits.close();

@@ -81,13 +81,35 @@ const grouped = defineJob({
   },
 });
 
+/** Fair jobs: one person's queued jobs take at most 2 workers; when each started, by person. */
+const fairStarts: { person: string; at: number }[] = [];
+let releaseFair: () => void = () => {};
+let fairReleased = new Promise<void>((resolve) => {
+  releaseFair = resolve;
+});
+const fair = defineJob({
+  name: 'test-fair',
+  payload: z.object({ person: z.string(), n: z.number().int() }),
+  retries: 0,
+  retryDelaySeconds: 0,
+  timeoutSeconds: 60,
+  concurrency: 4,
+  group: (p) => p.person,
+  groupConcurrency: 2,
+  async handler(p) {
+    fairStarts.push({ person: p.person, at: Date.now() });
+    // Everyone's jobs hold their worker until the test lets them go (or 15 s pass).
+    await Promise.race([fairReleased, new Promise((r) => setTimeout(r, 15_000))]);
+  },
+});
+
 describeEachDatabase('job queue', { exercises: ['job-queue'] }, (ctx) => {
   let queue: JobQueue;
   beforeAll(async () => {
     queue = await startJobQueue({
       connection: ctx.database.queueConnection,
       logger,
-      jobs: [flaky, slow, grouped] as JobDefinition<unknown>[],
+      jobs: [flaky, slow, grouped, fair] as JobDefinition<unknown>[],
       timing: FAST,
     });
   }, 60_000);
@@ -146,6 +168,22 @@ describeEachDatabase('job queue', { exercises: ['job-queue'] }, (ctx) => {
     // Both groups' first jobs ran at the same time (concurrency 4 across groups).
     expect((firstA?.start ?? 0) < (firstB?.end ?? 0) && (firstB?.start ?? 0) < (firstA?.end ?? 0)).toBe(true);
     await until(async () => record(`follow-${a}`).done === 1 && record(`follow-${b}`).done === 1);
+  });
+
+  it("one person's long queue does not hold back another person's single job (a bounded share of the workers)", async () => {
+    fairReleased = new Promise<void>((resolve) => {
+      releaseFair = resolve;
+    });
+    const a = `${ctx.kind}-fair-a`;
+    const b = `${ctx.kind}-fair-b`;
+    for (let n = 0; n < 20; n++) await queue.send(fair, { person: a, n });
+    await until(async () => fairStarts.filter((s) => s.person === a).length === 2);
+    await queue.send(fair, { person: b, n: 0 });
+    // B's one job starts while A's 18 others still wait: A never holds more than its 2 workers.
+    await until(async () => fairStarts.some((s) => s.person === b), 10_000);
+    expect(fairStarts.filter((s) => s.person === a)).toHaveLength(2);
+    releaseFair();
+    await until(async () => fairStarts.filter((s) => s.person === a).length === 20, 30_000);
   });
 
   it('refuses a payload that does not match its schema before storing anything', async () => {

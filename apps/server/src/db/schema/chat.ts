@@ -78,6 +78,12 @@ export const messages = pgTable(
     /** Bumped while streaming; a 'streaming' row whose heartbeat is stale belongs to a dead process. */
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     /**
+     * The instance writing this answer while it streams (its row in instance_leases): once that
+     * lease has expired the instance is dead and another takes the answer over (decision 034).
+     * Null: written without a lease (tests' in-process apps, rows from before); the heartbeat decides.
+     */
+    instanceId: text('instance_id'),
+    /**
      * What the model reads of this message (its text and function calls), measured once when the
      * answer settles so no turn counts the history again (decision 027): o200k tokens (OpenAI-family
      * models) and the estimate (every other model). Null until measured; a turn measures such rows itself.
@@ -138,4 +144,14 @@ export const threadSummaries = pgTable('thread_summaries', {
   /** How many blocks have been folded in. */
   folds: integer('folds').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row per running server process, renewed every few seconds while it lives (decision 034). An
+ * expired row means its process died: its streaming answers are taken over by a living instance.
+ */
+export const instanceLeases = pgTable('instance_leases', {
+  id: text('id').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -19,6 +19,12 @@ export type ChatRuntime = {
   models: ModelRegistry;
   streams: AnswerRelay;
   running: Map<string, RunningGeneration>;
+  /**
+   * This process's lease id (instance-lease.ts), written on every answer it starts so another
+   * instance can take them over once the lease expires; set by index.ts. Null: no lease (tests'
+   * in-process apps), the answer's heartbeat decides.
+   */
+  instanceId: string | null;
   /** Chat messages per person per window (CHAT_RATE_LIMIT_*), counted across instances. */
   fairUse: Limit;
   /** Stops a generation wherever it runs (this process, or another one through Redis). */
@@ -62,6 +68,7 @@ export function createChatRuntime(
     models,
     streams,
     running,
+    instanceId: null,
     fairUse: limits.limit('chat-messages', env.CHAT_RATE_LIMIT_MAX, env.CHAT_RATE_LIMIT_WINDOW_SECONDS),
     async stop(answerId) {
       if (running.has(answerId) || !publishStop) {

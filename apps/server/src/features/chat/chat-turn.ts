@@ -114,6 +114,7 @@ export async function startChatTurn(
         answerId,
         toolInput: input,
         now: at,
+        instanceId: runtime.instanceId,
       })
     : null;
   if (first?.kind === 'out-of-credits') {
@@ -147,7 +148,15 @@ export async function startChatTurn(
           throw new AppError('OUT_OF_CREDITS');
         }
       }
-      await writeTurn(db, { userId: user.id, request, answerId, creditDay, toolInput: input, now: at });
+      await writeTurn(db, {
+        userId: user.id,
+        request,
+        answerId,
+        creditDay,
+        toolInput: input,
+        now: at,
+        instanceId: runtime.instanceId,
+      });
       written = true;
     }
     const text = request.trigger === 'submit-message' ? userMessageText(request.message) : '';

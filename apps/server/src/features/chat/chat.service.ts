@@ -129,6 +129,8 @@ export async function writeTurn(
     creditDay: string | null;
     toolInput: unknown;
     now: Date;
+    /** The lease of the instance writing the answer (decision 034); null without one. */
+    instanceId?: string | null;
   },
 ): Promise<void> {
   const { userId, request, answerId, now } = args;
@@ -186,6 +188,7 @@ export async function writeTurn(
     modelId: request.modelId,
     creditDay: args.creditDay,
     heartbeatAt: now,
+    instanceId: args.instanceId ?? null,
     createdAt: new Date(now.getTime() + 1),
   });
 }

@@ -46,6 +46,8 @@ export async function writeFirstTurn(
     answerId: string;
     toolInput: unknown;
     now: Date;
+    /** The lease of the instance writing the answer (decision 034); null without one. */
+    instanceId?: string | null;
   },
 ): Promise<FirstTurnResult> {
   const { userId, request, answerId, now } = args;
@@ -69,6 +71,7 @@ export async function writeFirstTurn(
     text,
     new Date(now.getTime() + 1).toISOString(),
     deferredCommit(db) ? 'off' : 'on',
+    args.instanceId ?? null,
   ]).catch((err: unknown) => {
     if (databaseCode(err) === UNIQUE_VIOLATION) return [];
     throw err;
@@ -84,7 +87,8 @@ export async function writeFirstTurn(
  * $1 thread id, $2 user id, $3 credit day, $4 daily limit (null: Pro, nothing taken), $5 tool,
  * $6 title, $7 model, $8 answer id, $9 tool input (JSON or null), $10 now, $11 message id,
  * $12 message parts (JSON), $13 message text, $14 the answer's created_at (a millisecond later, so
- * the two sort in order), $15 synchronous_commit for this transaction ('off' on PostgreSQL). The
+ * the two sort in order), $15 synchronous_commit for this transaction ('off' on PostgreSQL), $16 the
+ * writing instance's lease id (the answer's instance_id, or null). The
  * credit upsert is takeCredit's (takeCreditSql); the answer carries the day it took.
  */
 const firstTurnStatement = preparedStatement<{
@@ -110,9 +114,10 @@ const firstTurnStatement = preparedStatement<{
     returning id
   ),
   turn as (
-    insert into messages (id, thread_id, user_id, role, parts, text, status, model_id, credit_day, heartbeat_at, created_at)
+    insert into messages (id, thread_id, user_id, role, parts, text, status, model_id, credit_day, heartbeat_at, instance_id, created_at)
     select m.id, thread.id, $2, m.role, m.parts, m.text, m.status, m.model_id,
-      case when m.takes_credit then allowed.day end, m.heartbeat_at, m.created_at
+      case when m.takes_credit then allowed.day end, m.heartbeat_at,
+      case when m.role = 'assistant' then $16::text end, m.created_at
     from thread, allowed, (values
       (1, $11, 'user', $12::jsonb, $13, 'complete', null::text, false, null::timestamptz, $10::timestamptz),
       (2, $8, 'assistant', '[]'::jsonb, '', 'streaming', $7, true, $10::timestamptz, $14::timestamptz)

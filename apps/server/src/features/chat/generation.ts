@@ -271,12 +271,14 @@ export async function startGeneration(
     // the sweep. Each step is idempotent, so repeating one is safe.
     for (let attempt = 1; ; attempt++) {
       try {
-        // The answer's final row and its thread freed, in one statement.
+        // The answer's final row and its thread freed, in one statement. Only while it is still
+        // streaming: an answer another instance took over (this one's lease had run out, decision
+        // 034) stays as it was stored then.
         await db.execute(sql`
           with settled as (
             update messages set parts = ${JSON.stringify(parts)}::jsonb, text = ${outcome.text},
               status = ${status}, heartbeat_at = null
-            where id = ${answerId}
+            where id = ${answerId} and status = 'streaming'
             returning id
           )
           update threads set active_answer_id = null, updated_at = now()

@@ -22,6 +22,8 @@ import {
 
 /** How many images one process makes at once (each is a provider call of several seconds). */
 const IMAGE_CONCURRENCY = 4;
+/** Images of one person made at once, across all instances (the rest wait their turn). */
+export const IMAGES_PER_PERSON_AT_ONCE = 2;
 
 /** A stable number per image, so several images of one prompt are different pictures (the demo model). */
 function variantOf(imageId: string): number {
@@ -57,6 +59,10 @@ export function createImageJob(deps: {
     retryDelaySeconds: deps.retryDelaySeconds ?? 5,
     timeoutSeconds: 240,
     concurrency: IMAGE_CONCURRENCY,
+    // Fair jobs (decision 034): one person's images take at most IMAGES_PER_PERSON_AT_ONCE workers
+    // across all instances, so another person's image starts while a long queue of theirs waits.
+    group: (p) => p.userId ?? '',
+    groupConcurrency: IMAGES_PER_PERSON_AT_ONCE,
     async handler({ imageId }, run) {
       const [row] = await db.select().from(images).where(eq(images.id, imageId));
       if (!row || row.status === 'ready' || row.status === 'failed') return;

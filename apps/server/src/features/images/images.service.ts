@@ -41,7 +41,14 @@ export function newImageId(): string {
 }
 
 /** The job that makes one image (image.job.ts works it). */
-export const imageJob = jobRef('image-generate', z.object({ imageId: z.string().min(1).max(64) }));
+export const imageJob = jobRef(
+  'image-generate',
+  z.object({
+    imageId: z.string().min(1).max(64),
+    /** Whose image: jobs are grouped by person (decision 034); absent in jobs queued before. */
+    userId: z.string().min(1).max(64).optional(),
+  }),
+);
 
 /** What each style adds to the prompt the image model reads. */
 const STYLE_WORDS: Record<ImageStyle, string> = {
@@ -265,7 +272,7 @@ export type NewImages = {
   /** What a tool keeps beside the image (a photo translation's languages, stage and result). */
   design?: unknown;
   /** The job that makes each image: an image model's by default (photo translate has its own). */
-  job?: JobRef<{ imageId: string }>;
+  job?: JobRef<{ imageId: string; userId?: string }>;
 };
 
 /**
@@ -298,7 +305,7 @@ export async function requestImages(db: Db, jobs: JobSender, args: NewImages): P
         })),
       )
       .returning();
-    for (const row of rows) await jobs.send(args.job ?? imageJob, { imageId: row.id }, { tx });
+    for (const row of rows) await jobs.send(args.job ?? imageJob, { imageId: row.id, userId: args.userId }, { tx });
     return rows;
   });
 }

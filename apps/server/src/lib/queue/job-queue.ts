@@ -160,7 +160,8 @@ export async function startJobQueue(options: {
           // A notification wakes the worker for a new job; retries coming due send none, so the
           // poll keeps its own pace instead of pg-boss's 30 s default once notifications are on.
           notifyPollingIntervalSeconds: timing.pollSeconds,
-          ...(job.group ? { groupConcurrency: 1 } : {}),
+          // Counted in the database (pg-boss's group concurrency), so the bound holds across instances.
+          ...(job.group ? { groupConcurrency: job.groupConcurrency ?? 1 } : {}),
         },
         async ([item]: Job<unknown>[]) => {
           if (!item) return;

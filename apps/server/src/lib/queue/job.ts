@@ -80,10 +80,15 @@ export type JobDefinition<P> = JobRef<P> & {
   /** A cron expression (UTC): the job is also sent on this schedule, by one instance at a time. */
   schedule?: string;
   /**
-   * Jobs of one group run one at a time, across all instances, oldest first (one person's WhatsApp
-   * messages, answered in order). Without it, jobs run as they come, up to `concurrency`.
+   * Jobs of one group run `groupConcurrency` at a time (default 1), across all instances, oldest
+   * first (one person's WhatsApp messages, answered in order; one person's images, a bounded share
+   * of the workers). A job of a group at its bound is passed over for the next group's, so one
+   * group's long queue never holds another's job back. An empty string: no group. Without it, jobs
+   * run as they come, up to `concurrency`.
    */
   group?(payload: P): string;
+  /** How many jobs of one group may run at once across all instances (with `group`; default 1). */
+  groupConcurrency?: number;
 };
 
 /** Names a queue and its payload (checked: lowercase words joined by dashes). */
