@@ -10,7 +10,8 @@ import { E2E_OPERATOR_EMAILS, readServerState } from './support/server-state.ts'
  * The operator console (issue 28) as an operator named in ADMIN_EMAILS uses it, on a desktop and on a
  * phone, in English and in Turkish: find a person, grant them Pro (the person then uses a Pro tool,
  * whose image job fails at the image stand-in), retry the failed job, and read it all in the audit
- * log. Every console page passes the project's axe check. A normal person meets the not-found page.
+ * log, then reads usage, money and the models' checks. Every console page passes the project's axe
+ * check and fits a phone. A normal person meets the not-found page.
  */
 
 const PHONE = { width: 390, height: 844 };
@@ -60,7 +61,7 @@ for (const device of ['desktop', 'phone'] as const) {
         ...(device === 'phone' ? { viewport: PHONE, isMobile: true, hasTouch: true } : {}),
       });
 
-      test('an operator finds a person, grants Pro, retries a failed job and reads the audit log', async ({
+      test('an operator finds a person, grants Pro, retries a failed job, reads the audit log, usage, money and models', async ({
         page,
         playwright,
         problems,
@@ -146,6 +147,23 @@ for (const device of ['desktop', 'phone'] as const) {
         await expect(entries.filter({ hasText: operatorEmail }).first()).toBeVisible();
         await expectNoSidewaysOverflow(page, `audit log (${device})`);
         await expectAccessible(page, 'audit log');
+
+        // Usage, Money and Models: each page shows its figures, fits the screen and passes axe.
+        const nav = page.getByRole('navigation', { name: t(locale, 'navLabel') });
+        for (const [section, content] of [
+          ['usage', 'usage-totals'],
+          ['money', 'mrr'],
+          ['models', 'models-table'],
+        ] as const) {
+          await nav.getByRole('link', { name: t(locale, `nav.${section}`) }).click();
+          await expect(page).toHaveURL(new RegExp(`/admin/${section}$`));
+          await expect(page.getByRole('heading', { level: 2, name: t(locale, `nav.${section}`) })).toBeVisible();
+          await expect(page.getByTestId(content)).toBeVisible();
+          await expectNoSidewaysOverflow(page, `${section} (${device})`);
+          await expectAccessible(page, section);
+        }
+        // The catalogue's models are listed with their check, one row each.
+        await expect(page.getByTestId('models-table').locator('tbody tr').first()).toBeVisible();
         await person.dispose();
       });
     });
