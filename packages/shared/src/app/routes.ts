@@ -4,8 +4,8 @@ import { TOOL_CATALOGUE } from '../tools/tool-catalogue.ts';
  * The client routes of every tool's pages: /<tool>, /<tool>/<thread>, and for a tool with a sub-path
  * /<tool>/<value>/<thread> too.
  */
-const TOOL_ROUTE_PATTERNS: RegExp[] = TOOL_CATALOGUE.map((tool) =>
-  'subPath' in tool ? new RegExp(`^/${tool.id}(/[^/]+(/[^/]+)?)?/?$`) : new RegExp(`^/${tool.id}(/[^/]+)?/?$`),
+const TOOL_ROUTE_PATTERNS: RegExp[] = TOOL_CATALOGUE.map(
+  (tool) => new RegExp(`^/${tool.id}(/[^/]+${'subPath' in tool ? '(/[^/]+)?' : ''})?/?$`),
 );
 
 /** Patterns of the spec's routes; anything else is the not-found page. */

@@ -11,7 +11,7 @@ export function threadPagePath(toolId: ChatToolId, threadId?: string, pathId?: s
   // opens under the catalogue's default.
   const { subPath } = toolEntry(toolId);
   if (subPath) {
-    const value = pathId ?? (threadId ? subPath.defaultValue : undefined);
+    const value = pathId ?? (threadId ? subPath : undefined);
     return `/${toolId}${value ? `/${encodeURIComponent(value)}` : ''}${id}`;
   }
   return `/${toolId}${id}`;

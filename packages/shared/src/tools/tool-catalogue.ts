@@ -20,10 +20,10 @@ export type ToolCatalogueEntry = {
   /** The spec's default provider and model for the tool's chat, when not gpt-4o-mini (the spec's usual one). */
   defaultModel?: ChatToolSetting;
   /**
-   * A sub-path its pages carry before the thread id (/horoscope/<type>/<id>): the one a thread whose
-   * value is not known yet opens under.
+   * Its pages carry a sub-path before the thread id (/horoscope/<type>/<id>); this is the value a
+   * thread whose value is not known yet opens under.
    */
-  subPath?: { defaultValue: string };
+  subPath?: string;
 };
 
 const openAiMini: ChatToolSetting = { llmName: 'openaitest', modelName: 'gpt-4o-mini' };
@@ -35,7 +35,7 @@ export const TOOL_CATALOGUE = [
   { id: 'photo-translate', makesImages: true },
   {
     id: 'horoscope',
-    subPath: { defaultValue: 'daily' },
+    subPath: 'daily',
   },
   {
     id: 'logo-maker',
