@@ -73,6 +73,16 @@ async function failedJob(q: QueueInspector, id: string): Promise<StoredJob> {
   return job;
 }
 
+/** What the audit log keeps of a failed job before an operator acts on it. */
+function failedJobSummary(job: Awaited<ReturnType<typeof failedJob>>) {
+  return {
+    state: 'failed',
+    retryCount: job.retryCount,
+    error: errorOf(job.output),
+    payload: summarisePayload(job.data),
+  };
+}
+
 /** A failed job goes back to its queue for another try; audited with its summary. */
 export async function retryJob(db: Db, inspector: QueueInspector | undefined, actor: AdminActor, id: string) {
   const q = inspectorOrFail(inspector);
@@ -82,12 +92,7 @@ export async function retryJob(db: Db, inspector: QueueInspector | undefined, ac
     actor,
     action: 'job.retry',
     target: `${job.name}/${job.id}`,
-    before: {
-      state: 'failed',
-      retryCount: job.retryCount,
-      error: errorOf(job.output),
-      payload: summarisePayload(job.data),
-    },
+    before: failedJobSummary(job),
     after: { state: 'retry' },
   });
 }
@@ -101,12 +106,7 @@ export async function deleteJob(db: Db, inspector: QueueInspector | undefined, a
     actor,
     action: 'job.delete',
     target: `${job.name}/${job.id}`,
-    before: {
-      state: 'failed',
-      retryCount: job.retryCount,
-      error: errorOf(job.output),
-      payload: summarisePayload(job.data),
-    },
+    before: failedJobSummary(job),
     after: null,
   });
 }
