@@ -280,7 +280,71 @@ describe.skipIf(missing.length > 0)('three instances behind nginx', () => {
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
     }
   });
-  it.todo('an answer of an instance killed -9 ends as interrupted within 10 s, credits exact (branch limits: leases)');
+
+  it("an answer of an instance killed -9 ends as interrupted within 10 s with its saved text, credits exact; a living instance's paused answer stays", async () => {
+    const { jar, ip } = await account('lb'); // free: each answer takes one of today's messages
+    const lb = via('lb', jar, ip);
+    type Detail = {
+      activeAnswerId: string | null;
+      messages: { parts: { text?: string }[]; metadata?: { status?: string } }[];
+    };
+    const answerOf = async (threadId: string) => {
+      const detail = (await (await lb.get(`/api/threads/${threadId}`)).json()) as Detail;
+      const last = detail.messages.at(-1);
+      const text = last?.parts.map((p) => p.text ?? '').join('') ?? '';
+      return { status: last?.metadata?.status, text, active: detail.activeAnswerId !== null };
+    };
+    const used = async () => ((await (await lb.get('/api/credits')).json()) as { used: number }).used;
+    /** Starts an answer on instance i and leaves it running once `mark` has streamed; its thread. */
+    const start = async (i: number, prompt: string, mark: string) => {
+      const threadId = newId('t');
+      const res = await via(i, jar, ip).post('/api/chat', sendBody(threadId, prompt));
+      expect(res.status).toBe(200);
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+      for (let seen = ''; !seen.includes(mark); ) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the answer ended before ${mark}: ${seen}`);
+        seen += Buffer.from(value).toString();
+      }
+      await reader.cancel();
+      return threadId;
+    };
+    // On instance 1: one answer that has written some text, one whose provider has said nothing yet.
+    const cut = await start(1, 'Cut me off [[fake tokens=1000 pace=20]]', ' w10"');
+    const silent = await start(1, 'Nothing yet [[fake hang]]', '"start"');
+    // On instance 2, alive throughout: an answer whose provider pauses.
+    const paused = await start(2, 'Think it over [[fake hang]]', '"start"');
+    expect(await used()).toBe(3);
+    const saved = await until(async () => {
+      const { text } = await answerOf(cut);
+      return text.includes(' w10') && text;
+    });
+
+    await cluster.kill(1, 'SIGKILL');
+    const killedAt = Date.now();
+    try {
+      const taken = await until(async () => {
+        const answer = await answerOf(cut);
+        return answer.status === 'interrupted' && answer;
+      }, 15_000);
+      expect(Date.now() - killedAt).toBeLessThanOrEqual(10_000);
+      expect(taken.text.startsWith(saved)).toBe(true);
+      expect(taken.text).not.toContain('w1000');
+      expect(taken.active).toBe(false);
+      expect(await answerOf(silent)).toEqual({ status: 'interrupted', text: '', active: false });
+      // Its lease ran out and the survivors swept several times: the living instance's paused answer stays.
+      expect(await answerOf(paused)).toEqual({ status: 'streaming', text: '', active: true });
+      // The answer with text keeps its message, the one with nothing gives it back (once: two instances sweep).
+      await until(async () => (await used()) === 2);
+    } finally {
+      await cluster.restart(1);
+    }
+    expect(await used()).toBe(2);
+    // Stopped through the load balancer (it runs on instance 2): nothing was answered, its message comes back.
+    expect((await lb.post(`/api/chat/${paused}/stop`, {})).status).toBe(204);
+    await until(async () => (await used()) === 1);
+    expect(await answerOf(paused)).toEqual({ status: 'stopped', text: '', active: false });
+  }, 90_000);
 
   it('a rolling restart under load through nginx: 0 failed requests, every answer whole', async () => {
     const { jar, ip } = await account('lb', 'pro');
