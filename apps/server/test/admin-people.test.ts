@@ -1,4 +1,5 @@
 import type { ProviderFakes } from '@polymath/provider-fakes';
+import { subscriptionResponseSchema } from '@polymath/shared';
 import {
   type AuditPage,
   auditPageSchema,
@@ -7,9 +8,11 @@ import {
   peoplePageSchema,
   personDetailSchema,
 } from '@polymath/shared/admin/admin.schema';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import type { AppDeps } from '../src/app-env.ts';
+import { users } from '../src/db/schema/index.ts';
 import {
   AUTH_TEST_ENV,
   type CaptureMailer,
@@ -157,6 +160,40 @@ describeEachDatabase('operator console: people', { exercises: ['notifications'] 
       before: { proGrantedUntil: null },
       after: { proGrantedUntil: new Date(until).toISOString(), days: 7 },
     });
+  });
+
+  it("the person's My Plan answer says until when Pro was granted, with or without a subscription", async () => {
+    const mine = async (c: TestClient) =>
+      ok(await c.get('/api/billing/subscription'), (v) => subscriptionResponseSchema.parse(v));
+    const p = await person();
+    expect(await mine(p.c)).toEqual({ subscription: null, proGrantedUntil: null });
+    const granted = await act(p.id, 'grant-pro', { days: 30 });
+    const stored = await deps.db.select({ until: users.proGrantedUntil }).from(users).where(eq(users.id, p.id));
+    expect(stored[0]?.until?.toISOString()).toBe(granted.proGrantedUntil);
+    expect(await mine(p.c)).toEqual({ subscription: null, proGrantedUntil: granted.proGrantedUntil });
+
+    // Beside a paid subscription, and in the answers of cancel and resume, which replace it on the page.
+    const subscribed = await person();
+    await buyThroughSandbox(subscribed.c, 'monthly');
+    const grant = await act(subscribed.id, 'grant-pro', { days: 3 });
+    expect(await mine(subscribed.c)).toMatchObject({
+      subscription: { status: 'active', entitled: true },
+      proGrantedUntil: grant.proGrantedUntil,
+    });
+    const cancelled = await ok(await subscribed.c.post('/api/billing/cancel', {}), (v) =>
+      subscriptionResponseSchema.parse(v),
+    );
+    expect(cancelled).toMatchObject({
+      subscription: { cancelAtPeriodEnd: true },
+      proGrantedUntil: grant.proGrantedUntil,
+    });
+
+    // An ended grant is not mentioned.
+    await deps.db
+      .update(users)
+      .set({ proGrantedUntil: new Date(Date.now() - 60_000) })
+      .where(eq(users.id, p.id));
+    expect(await mine(p.c)).toEqual({ subscription: null, proGrantedUntil: null });
   });
 
   it('refuses bad input to an action with a clear 4xx and changes nothing', async () => {
