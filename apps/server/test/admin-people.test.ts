@@ -8,11 +8,11 @@ import {
   peoplePageSchema,
   personDetailSchema,
 } from '@polymath/shared/admin/admin.schema';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import type { AppDeps } from '../src/app-env.ts';
-import { users } from '../src/db/schema/index.ts';
+import { adminAuditLog, sessions, users } from '../src/db/schema/index.ts';
 import {
   AUTH_TEST_ENV,
   type CaptureMailer,
@@ -277,6 +277,103 @@ describeEachDatabase('operator console: people', { exercises: ['notifications'] 
       before: { banned: false, sessions: 1 },
       after: { banned: true, banReason: 'Spam' },
     });
+  });
+
+  it('ban, unban and sign-out-everywhere are undone when their audit row cannot be written, and the other way round', async () => {
+    const db = ctx.database.db;
+    // The test database refuses the audit rows of people named audit-refused-…, and the ban or the
+    // ended sessions of people named change-refused-…: each action must then leave no trace at all.
+    await db.execute(sql`
+      create function test_refuse_audit() returns trigger language plpgsql as $$
+      begin
+        if new.target_email like 'audit-refused-%' then raise exception 'audit row refused (test)'; end if;
+        return new;
+      end $$`);
+    await db.execute(sql`
+      create trigger test_refuse_audit before insert on admin_audit_log
+        for each row execute function test_refuse_audit()`);
+    await db.execute(sql`
+      create function test_refuse_change() returns trigger language plpgsql as $$
+      begin
+        if exists (select 1 from users where id = old.user_id and email like 'change-refused-%') then
+          raise exception 'session delete refused (test)';
+        end if;
+        return old;
+      end $$`);
+    await db.execute(sql`
+      create trigger test_refuse_change before delete on sessions
+        for each row execute function test_refuse_change()`);
+    await db.execute(sql`
+      create function test_refuse_ban() returns trigger language plpgsql as $$
+      begin
+        if new.email like 'change-refused-%' and new.banned is distinct from old.banned then
+          raise exception 'ban change refused (test)';
+        end if;
+        return new;
+      end $$`);
+    await db.execute(sql`
+      create trigger test_refuse_ban before update on users for each row execute function test_refuse_ban()`);
+    const stored = async (id: string) => {
+      const [row] = await db
+        .select({ banned: users.banned, banReason: users.banReason })
+        .from(users)
+        .where(eq(users.id, id));
+      const live = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, id));
+      return { banned: row?.banned === true, banReason: row?.banReason ?? null, sessions: live.length };
+    };
+    try {
+      // The audit row fails: the ban, the ended sessions and sign-out-everywhere are rolled back.
+      const p = await person(uniqueEmail('audit-refused'));
+      await expectError(
+        await operator.post(`/api/admin/people/${p.id}/ban`, { reason: 'Spam' }),
+        500,
+        'INTERNAL_ERROR',
+      );
+      expect(await stored(p.id)).toEqual({ banned: false, banReason: null, sessions: 1 });
+      expect((await p.c.get('/api/me')).status).toBe(200);
+      await expectError(
+        await operator.post(`/api/admin/people/${p.id}/sign-out-everywhere`, {}),
+        500,
+        'INTERNAL_ERROR',
+      );
+      expect(await stored(p.id)).toEqual({ banned: false, banReason: null, sessions: 1 });
+      expect((await p.c.get('/api/me')).status).toBe(200);
+      // Banned some other way, the unban is rolled back too.
+      await db.update(users).set({ banned: true, banReason: 'Earlier' }).where(eq(users.id, p.id));
+      await expectError(await operator.post(`/api/admin/people/${p.id}/unban`, {}), 500, 'INTERNAL_ERROR');
+      expect((await stored(p.id)).banned).toBe(true);
+      expect((await page(p.id)).banReason).toBe('Earlier');
+
+      // The change fails: no audit row says it happened.
+      const q = await person(uniqueEmail('change-refused'));
+      await expectError(await operator.post(`/api/admin/people/${q.id}/ban`, {}), 500, 'INTERNAL_ERROR');
+      expect(await stored(q.id)).toEqual({ banned: false, banReason: null, sessions: 1 });
+      await expectError(
+        await operator.post(`/api/admin/people/${q.id}/sign-out-everywhere`, {}),
+        500,
+        'INTERNAL_ERROR',
+      );
+      expect(await stored(q.id)).toEqual({ banned: false, banReason: null, sessions: 1 });
+      expect((await q.c.get('/api/me')).status).toBe(200);
+      expect((await auditOf(q.id)).entries).toEqual([]);
+      expect((await auditOf(p.id)).entries).toEqual([]);
+      const rows = await db.select().from(adminAuditLog).where(eq(adminAuditLog.targetUserId, p.id));
+      expect(rows).toEqual([]);
+    } finally {
+      await db.execute(sql`drop trigger test_refuse_audit on admin_audit_log`);
+      await db.execute(sql`drop trigger test_refuse_change on sessions`);
+      await db.execute(sql`drop trigger test_refuse_ban on users`);
+      await db.execute(sql`drop function test_refuse_audit(), test_refuse_change(), test_refuse_ban()`);
+    }
+
+    // The normal path writes both: the ban and its row.
+    const r = await person();
+    await act(r.id, 'ban', { reason: 'Spam' });
+    expect(await stored(r.id)).toEqual({ banned: true, banReason: 'Spam', sessions: 0 });
+    expect((await auditOf(r.id)).entries.map((e) => e.action)).toEqual(['person.ban']);
+    await act(r.id, 'unban');
+    expect(await stored(r.id)).toEqual({ banned: false, banReason: null, sessions: 0 });
+    expect((await auditOf(r.id)).entries.map((e) => e.action)).toEqual(['person.unban', 'person.ban']);
   });
 
   it('an operator cannot ban or delete themselves, nor take the last operator role', async () => {
