@@ -55,7 +55,7 @@ export function appJobs(deps: {
       logger: deps.logger,
     }),
     usageRollupJob(db),
-    modelCheckJob({ db, env: deps.env, models: deps.chat.models, logger: deps.logger }),
+    modelCheckJob({ db, env: deps.env, models: deps.chat.models, imageModels: deps.imageModels, logger: deps.logger }),
     createDataExportJob({
       db,
       files: deps.files,

@@ -179,7 +179,10 @@ export function createApp(deps: AppDeps) {
   app.route('/api/whatsapp', whatsappRoutes(auth, whatsapp, chat.models));
   app.route(
     '/api/admin',
-    adminRoutes(auth, turns.tools.deleteUserFiles).route('/', consoleRoutes({ models: chat.models, billing })),
+    adminRoutes(auth, turns.tools.deleteUserFiles).route(
+      '/',
+      consoleRoutes({ models: chat.models, imageModels, billing }),
+    ),
   );
 
   app.get(

@@ -167,10 +167,10 @@ async function main() {
   }
   // Which catalogue models their providers still serve: checked now (by one instance) and hourly;
   // every instance reads the stored result every minute and hides what is no longer served.
-  if (!chat.models.demo) {
+  if (!chat.models.demo || !imageModels.demo) {
     await jobs.send(modelCheck, {}).catch((err: unknown) => logger.warn({ err }, 'could not queue the model check'));
   }
-  const stopModelWatch = watchModelChecks(database.db, chat.models, logger);
+  const stopModelWatch = watchModelChecks(database.db, { models: chat.models, imageModels }, logger);
   // On PostgreSQL other instances may still be writing theirs: the sweep takes the answers of expired
   // leases. A timer, not a job: it runs every few seconds, finer than the queue's one-minute schedules.
   const stopSweep = scheduleStaleAnswerSweep(

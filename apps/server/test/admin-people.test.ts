@@ -1,4 +1,5 @@
 import type { ProviderFakes } from '@polymath/provider-fakes';
+import { subscriptionResponseSchema } from '@polymath/shared';
 import {
   type AuditPage,
   auditPageSchema,
@@ -7,9 +8,11 @@ import {
   peoplePageSchema,
   personDetailSchema,
 } from '@polymath/shared/admin/admin.schema';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import type { AppDeps } from '../src/app-env.ts';
+import { adminAuditLog, sessions, users } from '../src/db/schema/index.ts';
 import {
   AUTH_TEST_ENV,
   type CaptureMailer,
@@ -159,6 +162,40 @@ describeEachDatabase('operator console: people', { exercises: ['notifications'] 
     });
   });
 
+  it("the person's My Plan answer says until when Pro was granted, with or without a subscription", async () => {
+    const mine = async (c: TestClient) =>
+      ok(await c.get('/api/billing/subscription'), (v) => subscriptionResponseSchema.parse(v));
+    const p = await person();
+    expect(await mine(p.c)).toEqual({ subscription: null, proGrantedUntil: null });
+    const granted = await act(p.id, 'grant-pro', { days: 30 });
+    const stored = await deps.db.select({ until: users.proGrantedUntil }).from(users).where(eq(users.id, p.id));
+    expect(stored[0]?.until?.toISOString()).toBe(granted.proGrantedUntil);
+    expect(await mine(p.c)).toEqual({ subscription: null, proGrantedUntil: granted.proGrantedUntil });
+
+    // Beside a paid subscription, and in the answers of cancel and resume, which replace it on the page.
+    const subscribed = await person();
+    await buyThroughSandbox(subscribed.c, 'monthly');
+    const grant = await act(subscribed.id, 'grant-pro', { days: 3 });
+    expect(await mine(subscribed.c)).toMatchObject({
+      subscription: { status: 'active', entitled: true },
+      proGrantedUntil: grant.proGrantedUntil,
+    });
+    const cancelled = await ok(await subscribed.c.post('/api/billing/cancel', {}), (v) =>
+      subscriptionResponseSchema.parse(v),
+    );
+    expect(cancelled).toMatchObject({
+      subscription: { cancelAtPeriodEnd: true },
+      proGrantedUntil: grant.proGrantedUntil,
+    });
+
+    // An ended grant is not mentioned.
+    await deps.db
+      .update(users)
+      .set({ proGrantedUntil: new Date(Date.now() - 60_000) })
+      .where(eq(users.id, p.id));
+    expect(await mine(p.c)).toEqual({ subscription: null, proGrantedUntil: null });
+  });
+
   it('refuses bad input to an action with a clear 4xx and changes nothing', async () => {
     const p = await person();
     for (const body of [{ days: 0 }, { days: 367 }, { days: 1.5 }, { days: '7' }, {}, { days: 7, extra: 1 }]) {
@@ -240,6 +277,103 @@ describeEachDatabase('operator console: people', { exercises: ['notifications'] 
       before: { banned: false, sessions: 1 },
       after: { banned: true, banReason: 'Spam' },
     });
+  });
+
+  it('ban, unban and sign-out-everywhere are undone when their audit row cannot be written, and the other way round', async () => {
+    const db = ctx.database.db;
+    // The test database refuses the audit rows of people named audit-refused-…, and the ban or the
+    // ended sessions of people named change-refused-…: each action must then leave no trace at all.
+    await db.execute(sql`
+      create function test_refuse_audit() returns trigger language plpgsql as $$
+      begin
+        if new.target_email like 'audit-refused-%' then raise exception 'audit row refused (test)'; end if;
+        return new;
+      end $$`);
+    await db.execute(sql`
+      create trigger test_refuse_audit before insert on admin_audit_log
+        for each row execute function test_refuse_audit()`);
+    await db.execute(sql`
+      create function test_refuse_change() returns trigger language plpgsql as $$
+      begin
+        if exists (select 1 from users where id = old.user_id and email like 'change-refused-%') then
+          raise exception 'session delete refused (test)';
+        end if;
+        return old;
+      end $$`);
+    await db.execute(sql`
+      create trigger test_refuse_change before delete on sessions
+        for each row execute function test_refuse_change()`);
+    await db.execute(sql`
+      create function test_refuse_ban() returns trigger language plpgsql as $$
+      begin
+        if new.email like 'change-refused-%' and new.banned is distinct from old.banned then
+          raise exception 'ban change refused (test)';
+        end if;
+        return new;
+      end $$`);
+    await db.execute(sql`
+      create trigger test_refuse_ban before update on users for each row execute function test_refuse_ban()`);
+    const stored = async (id: string) => {
+      const [row] = await db
+        .select({ banned: users.banned, banReason: users.banReason })
+        .from(users)
+        .where(eq(users.id, id));
+      const live = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, id));
+      return { banned: row?.banned === true, banReason: row?.banReason ?? null, sessions: live.length };
+    };
+    try {
+      // The audit row fails: the ban, the ended sessions and sign-out-everywhere are rolled back.
+      const p = await person(uniqueEmail('audit-refused'));
+      await expectError(
+        await operator.post(`/api/admin/people/${p.id}/ban`, { reason: 'Spam' }),
+        500,
+        'INTERNAL_ERROR',
+      );
+      expect(await stored(p.id)).toEqual({ banned: false, banReason: null, sessions: 1 });
+      expect((await p.c.get('/api/me')).status).toBe(200);
+      await expectError(
+        await operator.post(`/api/admin/people/${p.id}/sign-out-everywhere`, {}),
+        500,
+        'INTERNAL_ERROR',
+      );
+      expect(await stored(p.id)).toEqual({ banned: false, banReason: null, sessions: 1 });
+      expect((await p.c.get('/api/me')).status).toBe(200);
+      // Banned some other way, the unban is rolled back too.
+      await db.update(users).set({ banned: true, banReason: 'Earlier' }).where(eq(users.id, p.id));
+      await expectError(await operator.post(`/api/admin/people/${p.id}/unban`, {}), 500, 'INTERNAL_ERROR');
+      expect((await stored(p.id)).banned).toBe(true);
+      expect((await page(p.id)).banReason).toBe('Earlier');
+
+      // The change fails: no audit row says it happened.
+      const q = await person(uniqueEmail('change-refused'));
+      await expectError(await operator.post(`/api/admin/people/${q.id}/ban`, {}), 500, 'INTERNAL_ERROR');
+      expect(await stored(q.id)).toEqual({ banned: false, banReason: null, sessions: 1 });
+      await expectError(
+        await operator.post(`/api/admin/people/${q.id}/sign-out-everywhere`, {}),
+        500,
+        'INTERNAL_ERROR',
+      );
+      expect(await stored(q.id)).toEqual({ banned: false, banReason: null, sessions: 1 });
+      expect((await q.c.get('/api/me')).status).toBe(200);
+      expect((await auditOf(q.id)).entries).toEqual([]);
+      expect((await auditOf(p.id)).entries).toEqual([]);
+      const rows = await db.select().from(adminAuditLog).where(eq(adminAuditLog.targetUserId, p.id));
+      expect(rows).toEqual([]);
+    } finally {
+      await db.execute(sql`drop trigger test_refuse_audit on admin_audit_log`);
+      await db.execute(sql`drop trigger test_refuse_change on sessions`);
+      await db.execute(sql`drop trigger test_refuse_ban on users`);
+      await db.execute(sql`drop function test_refuse_audit(), test_refuse_change(), test_refuse_ban()`);
+    }
+
+    // The normal path writes both: the ban and its row.
+    const r = await person();
+    await act(r.id, 'ban', { reason: 'Spam' });
+    expect(await stored(r.id)).toEqual({ banned: true, banReason: 'Spam', sessions: 0 });
+    expect((await auditOf(r.id)).entries.map((e) => e.action)).toEqual(['person.ban']);
+    await act(r.id, 'unban');
+    expect(await stored(r.id)).toEqual({ banned: false, banReason: null, sessions: 0 });
+    expect((await auditOf(r.id)).entries.map((e) => e.action)).toEqual(['person.unban', 'person.ban']);
   });
 
   it('an operator cannot ban or delete themselves, nor take the last operator role', async () => {

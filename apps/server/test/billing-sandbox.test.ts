@@ -96,7 +96,10 @@ describeEachDatabase('billing through the sandbox', { exercises: ['locks'] }, (c
     const days = (Date.parse(subscription?.currentPeriodEnd ?? '') - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(minDays - 1);
     expect(days).toBeLessThan(minDays + 4);
-    expect(await json<SubscriptionResponse>(await c.get('/api/billing/subscription'))).toEqual({ subscription });
+    expect(await json<SubscriptionResponse>(await c.get('/api/billing/subscription'))).toEqual({
+      subscription,
+      proGrantedUntil: null,
+    });
   });
 
   it('a renewing subscription renews at the end of its period and stays Pro', async () => {

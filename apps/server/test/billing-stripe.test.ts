@@ -128,6 +128,7 @@ describeEachDatabase('billing through Stripe (SDK against the local stand-in)', 
     // Not paid yet: confirm answers with no subscription, and the user is still free.
     expect(await json<SubscriptionResponse>(await c.post('/api/billing/checkout/confirm', { sessionId }))).toEqual({
       subscription: null,
+      proGrantedUntil: null,
     });
     expect(await accessOf(ctx, userId)).toBe('free');
   });

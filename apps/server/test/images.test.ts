@@ -3,7 +3,10 @@ import type { GenerateImageOutput, ImageItem, ImageListResponse } from '@polymat
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import type { ImageModelRegistry } from '../src/features/images/image-models.ts';
 import { imageFolder } from '../src/features/images/images.service.ts';
+import { runModelCheck } from '../src/features/models/model-check.ts';
+import type { ModelRegistry } from '../src/features/models/model-registry.ts';
 import {
   AUTH_TEST_ENV,
   type CaptureMailer,
@@ -207,6 +210,45 @@ describeEachDatabase('image generator through the real providers (stand-ins)', {
     expect((await images(pro, `?answerId=${answerId}`)).map((i) => i.id).sort()).toEqual(
       [first.id, variation?.id].sort(),
     );
+  });
+
+  it('an image model its provider no longer serves is not used: the page choice falls back, variations are refused', async () => {
+    const user = await signedInUser(tools.app, mailer);
+    await setPlan(ctx.database, user, 'pro');
+    const check = () =>
+      runModelCheck({
+        db: db(),
+        env: tools.deps.env,
+        models: tools.deps.chat?.models as ModelRegistry,
+        imageModels: tools.deps.imageModels as ImageModelRegistry,
+        logger: tools.deps.logger,
+      });
+    const ask = async () => {
+      const { chunks } = await chat(
+        user,
+        imageTurn('[[fake tool=generate_image args={"prompt":"a lighthouse","count":1}]] x', {
+          imageModelId: 'gemini-2.5-flash-image',
+        }),
+      );
+      const [image] = await settled(user, await answerIdOf(chunks), 1);
+      return image as ImageItem;
+    };
+    try {
+      await check();
+      const served = await ask();
+      expect(served).toMatchObject({ status: 'ready', modelId: 'gemini-2.5-flash-image' });
+
+      fakes.removeModel('google', 'gemini-2.5-flash-image');
+      await check();
+      const fallback = await ask();
+      expect(fallback).toMatchObject({ status: 'ready', modelId: 'gpt-image-1', modelName: 'GPT Image 1' });
+      const stored = await db().execute(sql`select model_id from images where id = ${fallback.id}`);
+      expect((stored as unknown as { rows: { model_id: string }[] }).rows[0]?.model_id).toBe('gpt-image-1');
+      await expectError(await user.post(`/api/images/${served.id}/variations`, { count: 1 }), 400, 'MODEL_UNAVAILABLE');
+    } finally {
+      fakes.reset();
+      await check();
+    }
   });
 
   it("Pro's daily fair-use limit stops new images with a clear message (the model is told)", async () => {

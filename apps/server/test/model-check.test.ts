@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { loadEnv } from '../src/env.ts';
 import { createChatRuntime } from '../src/features/chat/chat-runtime.ts';
+import { createImageModelRegistry } from '../src/features/images/image-models.ts';
 import { loadCatalogue, parseCatalogue } from '../src/features/models/model-catalog.ts';
 import {
   applyModelChecks,
@@ -52,6 +53,10 @@ describeEachDatabase('model check', (ctx) => {
     const checks = await checkCatalogueModels(env(), loadCatalogue(env().MODELS_FILE));
     expect(checks.length).toBeGreaterThanOrEqual(10);
     expect(checks.filter((c) => c.served !== true)).toEqual([]);
+    // The image models are checked too, against the same lists.
+    for (const id of ['gpt-image-1', 'dall-e-3', 'gemini-2.5-flash-image', 'grok-imagine-image']) {
+      expect(checks.find((c) => c.modelId === id)).toMatchObject({ keySet: true, served: true, error: null });
+    }
     // Anthropic lists dated ids; its -latest alias is found by asking for it.
     expect(checks.find((c) => c.modelId === 'claude-3-5-sonnet-latest')).toMatchObject({ keySet: true, served: true });
     const asked = fakes.requests().filter((r) => r.method === 'GET');
@@ -64,7 +69,8 @@ describeEachDatabase('model check', (ctx) => {
     const { logger, warnings } = recordingLogger();
     const chat = createChatRuntime(env(), logger);
     const app = createApp({ ...createTestDeps(ctx.database, { env: providerEnv(fakes) }), chat });
-    const deps = { db: ctx.database.db, env: env(), models: chat.models, logger };
+    const imageModels = createImageModelRegistry(env());
+    const deps = { db: ctx.database.db, env: env(), models: chat.models, imageModels, logger };
     const picker = async () =>
       (
         (await (await app.request('/api/models')).json()) as { models: { id: string }[]; defaultModelId: string }
@@ -85,10 +91,10 @@ describeEachDatabase('model check', (ctx) => {
     // Another instance on the same database learns it from the stored checks.
     const other = createModelRegistry(env());
     expect(other.list('en').models.map((m) => m.id)).toContain('gemini-1.5-pro');
-    await applyModelChecks(ctx.database.db, other, logger);
+    await applyModelChecks(ctx.database.db, { models: other, imageModels: createImageModelRegistry(env()) }, logger);
     expect(other.list('en').models.map((m) => m.id)).not.toContain('gemini-1.5-pro');
 
-    const statuses = await modelStatuses(ctx.database.db, chat.models);
+    const statuses = await modelStatuses(ctx.database.db, deps);
     expect(statuses.find((m) => m.id === 'gemini-1.5-pro')).toMatchObject({
       keySet: true,
       served: false,
@@ -103,6 +109,59 @@ describeEachDatabase('model check', (ctx) => {
     await chat.close();
   });
 
+  it('an image model removed from the stand-in leaves the image tools, on this instance and on another', async () => {
+    const { logger, warnings } = recordingLogger();
+    const models = createModelRegistry(env());
+    const imageModels = createImageModelRegistry(env());
+    const deps = { db: ctx.database.db, env: env(), models, imageModels, logger };
+    const offered = () => imageModels.list('en').map((m) => m.id);
+    await runModelCheck(deps);
+    expect(offered()).toContain('gemini-2.5-flash-image');
+    expect(imageModels.get('gemini-2.5-flash-image')?.available).toBe(true);
+
+    fakes.removeModel('google', 'gemini-2.5-flash-image');
+    await runModelCheck(deps);
+    expect(offered()).not.toContain('gemini-2.5-flash-image');
+    expect(offered()).toEqual(['gpt-image-1', 'dall-e-3', 'grok-imagine-image']);
+    expect(imageModels.get('gemini-2.5-flash-image')?.available).toBe(false);
+    expect(warnings.some((w) => w.includes('gemini-2.5-flash-image') && w.includes('no longer serves'))).toBe(true);
+    // A chat model of the same provider is still offered: only what the list lost is hidden.
+    expect(models.hidden().size).toBe(0);
+    const stored = await readModelChecks(ctx.database.db);
+    expect(stored.find((c) => c.modelId === 'gemini-2.5-flash-image')).toMatchObject({
+      provider: 'google',
+      keySet: true,
+      served: false,
+    });
+    const statuses = await modelStatuses(ctx.database.db, deps);
+    expect(statuses.find((m) => m.id === 'gemini-2.5-flash-image')).toMatchObject({
+      kind: 'image',
+      keySet: true,
+      served: false,
+      hidden: true,
+      answers: 0,
+    });
+    expect(statuses.find((m) => m.id === 'gpt-image-1')).toMatchObject({ kind: 'image', served: true, hidden: false });
+    expect(statuses.find((m) => m.id === 'gpt-4o-mini')).toMatchObject({ kind: 'chat', hidden: false });
+
+    // The default image model is never a hidden one.
+    fakes.removeModel('openai', 'gpt-image-1');
+    await runModelCheck(deps);
+    expect(imageModels.defaultModelId).toBe('dall-e-3');
+
+    // Another instance on the same database learns it from the stored checks.
+    const other = createImageModelRegistry(env());
+    expect(other.list('en').map((m) => m.id)).toContain('gemini-2.5-flash-image');
+    await applyModelChecks(ctx.database.db, { models: createModelRegistry(env()), imageModels: other }, logger);
+    expect(other.list('en').map((m) => m.id)).toEqual(['dall-e-3', 'grok-imagine-image']);
+
+    // Served again: offered again.
+    fakes.reset();
+    await runModelCheck(deps);
+    expect(offered()).toEqual(['gpt-image-1', 'dall-e-3', 'gemini-2.5-flash-image', 'grok-imagine-image']);
+    expect(imageModels.defaultModelId).toBe('gpt-image-1');
+  });
+
   it("the page's boot data follows the picker", async () => {
     const chat = createChatRuntime(env(), createLogger('silent'));
     const index = new TextEncoder().encode('<!doctype html><html><head></head><body></body></html>');
@@ -111,7 +170,13 @@ describeEachDatabase('model check', (ctx) => {
     const page = async () => (await app.request('/web-main')).text();
     expect(await page()).toContain('gemini-1.5-pro');
     fakes.removeModel('google', 'gemini-1.5-pro');
-    await runModelCheck({ db: ctx.database.db, env: env(), models: chat.models, logger: createLogger('silent') });
+    await runModelCheck({
+      db: ctx.database.db,
+      env: env(),
+      models: chat.models,
+      imageModels: createImageModelRegistry(env()),
+      logger: createLogger('silent'),
+    });
     expect(await page()).not.toContain('"gemini-1.5-pro"');
     await chat.close();
   });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { Events, OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { accounts, users } from '../src/db/schema/index.ts';
+import { accounts, sessions, users } from '../src/db/schema/index.ts';
 import {
   AUTH_TEST_ENV,
   type CaptureMailer,
@@ -48,11 +48,12 @@ function identity(email: string, verified: boolean, sub = `google-${email}`) {
   return { sub, email, email_verified: verified, name: 'Grace Hopper', given_name: 'Grace', family_name: 'Hopper' };
 }
 
-function setup(ctx: DatabaseContext): { app: App; mailer: CaptureMailer } {
+function setup(ctx: DatabaseContext, extraEnv: Record<string, string> = {}): { app: App; mailer: CaptureMailer } {
   const mailer = captureMailer();
   const app = createTestApp(ctx.database, {
     env: {
       ...AUTH_TEST_ENV,
+      ...extraEnv,
       GOOGLE_CLIENT_ID: 'polymath-test-client',
       GOOGLE_CLIENT_SECRET: 'polymath-test-secret',
       GOOGLE_ISSUER: idp.issuer.url ?? '',
@@ -221,6 +222,71 @@ describeEachDatabase('oauth: Google sign-in (OpenID Connect)', { exercises: [] }
       .from(accounts)
       .where(eq(accounts.userId, user?.id ?? ''));
     expect(rows.map((r) => r.providerId)).toEqual(['credential']);
+  });
+});
+
+describeEachDatabase('oauth: a banned person', { exercises: [] }, (ctx) => {
+  /** Bans the account of `email` as an operator does, from the console. */
+  async function ban(app: App, mailer: CaptureMailer, operatorEmail: string, email: string) {
+    const operator = await signedInUser(app, mailer, operatorEmail);
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.email, email.toLowerCase()));
+    const res = await operator.post(`/api/admin/people/${user?.id}/ban`, { reason: 'Spam' });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return user?.id ?? '';
+  }
+
+  /**
+   * The callback sends the browser to the sign-in page with ACCOUNT_BANNED, the code a banned email
+   * sign-in answers (the page shows its catalogue words, errors:ACCOUNT_BANNED), and no session is made.
+   */
+  async function refused(c: TestClient, res: Response, userId: string) {
+    expect(res.status).toBe(302);
+    const to = new URL(res.headers.get('location') ?? '', 'http://localhost:3000');
+    expect(`${to.origin}${to.pathname}${to.search}`).toBe('http://localhost:3000/sign-in?error=ACCOUNT_BANNED');
+    expect(c.jar.cookies.has('polymath.session_token')).toBe(false);
+    await expectError(await c.get('/api/me'), 401, 'UNAUTHORIZED');
+    const live = await ctx.database.db.select().from(sessions).where(eq(sessions.userId, userId));
+    expect(live).toEqual([]);
+  }
+
+  it('signing in with Google is refused with the banned message, and no session is made', async () => {
+    const operatorEmail = uniqueEmail('op');
+    const { app, mailer } = setup(ctx, { ADMIN_EMAILS: operatorEmail });
+    const email = uniqueEmail('banned-google');
+    const first = client(app);
+    expect((await viaGoogle(first, identity(email, true))).headers.get('location')).toBe('/web-main');
+    const userId = await ban(app, mailer, operatorEmail, email);
+    await expectError(await first.get('/api/me'), 401, 'UNAUTHORIZED');
+
+    const c = client(app);
+    await refused(c, await viaGoogle(c, identity(email, true)), userId);
+  });
+
+  it('signing in with Apple is refused with the banned message, and no session is made', async () => {
+    const operatorEmail = uniqueEmail('op');
+    const { app, mailer } = setup(ctx, { ADMIN_EMAILS: operatorEmail });
+    const email = uniqueEmail('banned-apple');
+    const viaApple = async (c: TestClient) => {
+      claims = { ...identity(email, true, 'apple-banned-sub'), email_verified: 'true', name: undefined };
+      const start = await c.post('/api/auth/sign-in/social', { provider: 'apple', callbackURL: '/web-main' });
+      const { url } = (await start.json()) as { url: string };
+      const approved = await fetch(url, { redirect: 'manual' });
+      const callback = new URL(approved.headers.get('location') ?? '');
+      const posted = await client(app).request('POST', callback.pathname, {
+        body: callback.searchParams.toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        origin: 'https://appleid.apple.com',
+      });
+      expect(posted.status).toBe(302);
+      const get = new URL(posted.headers.get('location') ?? '');
+      return c.get(`${get.pathname}${get.search}`, { origin: null });
+    };
+    const first = client(app);
+    expect((await viaApple(first)).headers.get('location')).toBe('/web-main');
+    const userId = await ban(app, mailer, operatorEmail, email);
+
+    const c = client(app);
+    await refused(c, await viaApple(c), userId);
   });
 });
 

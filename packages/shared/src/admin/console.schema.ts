@@ -145,6 +145,8 @@ export type WebhookFailurePage = z.infer<typeof webhookFailurePageSchema>;
 
 export const modelStatusSchema = z.object({
   id: z.string(),
+  /** A chat model (the chat pickers) or an image model (the image tools); one id space. */
+  kind: z.enum(['chat', 'image']),
   displayName: z.string(),
   provider: z.string(),
   /** What the provider is asked for: the catalogue id or its alias (providerModelId). */
@@ -157,7 +159,7 @@ export const modelStatusSchema = z.object({
   hidden: z.boolean(),
   checkedAt: z.string().nullable(),
   error: z.string().nullable(),
-  /** The last 24 hours of answers. */
+  /** The last 24 hours of answers (chat models; always none for image models). */
   answers: z.number().int(),
   failed: z.number().int(),
   medianFirstTokenMs: z.number().nullable(),

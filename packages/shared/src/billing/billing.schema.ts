@@ -87,7 +87,11 @@ export const subscriptionSchema = z.object({
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 /** GET /api/billing/subscription, and the answer of confirm, cancel and resume. */
-export const subscriptionResponseSchema = z.object({ subscription: subscriptionSchema.nullable() });
+export const subscriptionResponseSchema = z.object({
+  subscription: subscriptionSchema.nullable(),
+  /** ISO time Pro granted by an operator (without payment) ends; null when none is in force. */
+  proGrantedUntil: z.string().nullable(),
+});
 export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
 
 /** GET /api/billing/sandbox/checkout/:id: what the test-mode checkout page shows. */

@@ -59,6 +59,6 @@ export function adminRoutes(auth: Auth, deleteToolFiles: (files: FileStore, user
         return c.json(await listAuditEntries(c.var.deps.db, { limit, before, userId }));
       },
     )
-    .route('/people', peopleRoutes(auth, deleteToolFiles))
+    .route('/people', peopleRoutes(deleteToolFiles))
     .route('/jobs', jobsRoutes());
 }

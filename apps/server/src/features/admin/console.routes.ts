@@ -19,7 +19,7 @@ import { users } from '../../db/schema/index.ts';
 import { validate } from '../../lib/validate.ts';
 import type { BillingRuntime } from '../billing/index.ts';
 import { listRefunds, listWebhookFailures, moneyReport, retryRefund } from '../billing/index.ts';
-import type { ModelRegistry } from '../models/index.ts';
+import type { HidesModels, ModelRegistry } from '../models/index.ts';
 import { modelStatuses, runModelCheck } from '../models/index.ts';
 import { usageCsv, usageReport } from '../usage/index.ts';
 import { recordAdminAction } from './audit-log.ts';
@@ -39,7 +39,9 @@ const common = {
  * under adminRoutes, so its guard answers first for every path. Reads only, except two actions: a
  * refused refund retried and the model check run now, each written to the audit log.
  */
-export function consoleRoutes(deps: { models: ModelRegistry; billing: BillingRuntime }) {
+export function consoleRoutes(deps: { models: ModelRegistry; imageModels: HidesModels; billing: BillingRuntime }) {
+  const registries = { models: deps.models, imageModels: deps.imageModels };
+  const hidden = () => [...deps.models.hidden(), ...deps.imageModels.hidden()];
   return new Hono<OperatorEnv>()
     .get(
       '/usage',
@@ -150,7 +152,7 @@ export function consoleRoutes(deps: { models: ModelRegistry; billing: BillingRun
       }),
       async (c) => {
         c.header('cache-control', 'no-store');
-        return c.json({ models: await modelStatuses(c.var.deps.db, deps.models) });
+        return c.json({ models: await modelStatuses(c.var.deps.db, registries) });
       },
     )
     .post(
@@ -162,18 +164,18 @@ export function consoleRoutes(deps: { models: ModelRegistry; billing: BillingRun
       }),
       async (c) => {
         const { db, env } = c.var.deps;
-        const before = deps.models.hidden();
-        await runModelCheck({ db, env, models: deps.models, logger: c.var.log });
-        const after = deps.models.hidden();
+        const before = hidden();
+        await runModelCheck({ db, env, ...registries, logger: c.var.log });
+        const after = hidden();
         const operator = c.var.operator;
         await recordAdminAction(db, {
           actor: { id: operator.id, email: operator.email },
           action: 'models.check',
           target: 'models',
-          before: { hidden: [...before] },
-          after: { hidden: [...after] },
+          before: { hidden: before },
+          after: { hidden: after },
         });
-        return c.json({ models: await modelStatuses(db, deps.models) });
+        return c.json({ models: await modelStatuses(db, registries) });
       },
     );
 }

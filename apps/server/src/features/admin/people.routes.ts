@@ -14,12 +14,9 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { validate } from '../../lib/validate.ts';
-import type { Auth } from '../auth/index.ts';
-import { mapAuthError } from '../auth/index.ts';
 import type { AdminActor } from './audit-log.ts';
 import { type OperatorEnv, setOperatorRole } from './operators.ts';
 import {
-  type AdminPluginCalls,
   banPerson,
   deletePerson,
   getPerson,
@@ -49,36 +46,8 @@ function personIdOf(c: Context<OperatorEnv>): string {
 
 const actorOf = (c: Context<OperatorEnv>): AdminActor => ({ id: c.var.operator.id, email: c.var.operator.email });
 
-/** An error better-auth's admin plugin threw, as one of ours. */
-function fromAuthError(err: unknown): never {
-  if (err instanceof AppError) throw err;
-  const e = err as { statusCode?: unknown; body?: { code?: unknown; message?: unknown } };
-  if (typeof e?.statusCode === 'number') {
-    const code = typeof e.body?.code === 'string' ? e.body.code : undefined;
-    throw new AppError(mapAuthError(e.statusCode, code).code);
-  }
-  throw err;
-}
-
-/** The plugin's server calls, acting as the operator whose session the request carries. */
-function pluginCalls(auth: Auth, headers: Headers): AdminPluginCalls {
-  return {
-    async banUser(userId, reason) {
-      await auth.api
-        .banUser({ headers, body: { userId, ...(reason ? { banReason: reason } : {}) } })
-        .catch(fromAuthError);
-    },
-    async unbanUser(userId) {
-      await auth.api.unbanUser({ headers, body: { userId } }).catch(fromAuthError);
-    },
-    async revokeUserSessions(userId) {
-      await auth.api.revokeUserSessions({ headers, body: { userId } }).catch(fromAuthError);
-    },
-  };
-}
-
 /** /api/admin/people: find people, see one, act on them (decision 037). Behind requireOperator. */
-export function peopleRoutes(auth: Auth, deleteToolFiles: (files: FileStore, userId: string) => Promise<void>) {
+export function peopleRoutes(deleteToolFiles: (files: FileStore, userId: string) => Promise<void>) {
   const person = (c: Context<OperatorEnv>) => getPerson(c.var.deps.db, c.var.deps.env, personIdOf(c));
   return new Hono<OperatorEnv>()
     .get(
@@ -123,7 +92,7 @@ export function peopleRoutes(auth: Auth, deleteToolFiles: (files: FileStore, use
       describeRoute({ tags: ['admin'], summary: 'End every session of the person', responses: done }),
       validate('json', noInputSchema),
       async (c) => {
-        await signOutEverywhere(c.var.deps.db, pluginCalls(auth, c.req.raw.headers), actorOf(c), personIdOf(c));
+        await signOutEverywhere(c.var.deps.db, actorOf(c), personIdOf(c));
         return c.json(await person(c));
       },
     )
@@ -133,7 +102,7 @@ export function peopleRoutes(auth: Auth, deleteToolFiles: (files: FileStore, use
       validate('json', banSchema),
       async (c) => {
         const id = personIdOf(c);
-        await banPerson(c.var.deps.db, pluginCalls(auth, c.req.raw.headers), actorOf(c), id, c.req.valid('json'));
+        await banPerson(c.var.deps.db, actorOf(c), id, c.req.valid('json'));
         return c.json(await person(c));
       },
     )
@@ -142,7 +111,7 @@ export function peopleRoutes(auth: Auth, deleteToolFiles: (files: FileStore, use
       describeRoute({ tags: ['admin'], summary: 'Lift a ban', responses: done }),
       validate('json', noInputSchema),
       async (c) => {
-        await unbanPerson(c.var.deps.db, pluginCalls(auth, c.req.raw.headers), actorOf(c), personIdOf(c));
+        await unbanPerson(c.var.deps.db, actorOf(c), personIdOf(c));
         return c.json(await person(c));
       },
     )

@@ -322,17 +322,10 @@ export async function resetCredits(db: Db, actor: AdminActor, userId: string, no
   });
 }
 
-/**
- * The admin plugin's server calls the console uses (auth.api.*): they act as the operator of the
- * request's session headers and check its role themselves.
- */
-export type AdminPluginCalls = {
-  banUser(userId: string, reason: string | undefined): Promise<void>;
-  unbanUser(userId: string): Promise<void>;
-  revokeUserSessions(userId: string): Promise<void>;
-};
+/** A database transaction (the actions below change and audit in one). */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-async function liveSessionCount(db: Db, userId: string): Promise<number> {
+async function liveSessionCount(db: Db | Tx, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(sessions)
@@ -340,55 +333,87 @@ async function liveSessionCount(db: Db, userId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Ends every session of the person (the plugin deletes them; the session caches hear it at once). */
-export async function signOutEverywhere(db: Db, plugin: AdminPluginCalls, actor: AdminActor, userId: string) {
-  const person = await personOf(db, userId);
-  const before = await liveSessionCount(db, userId);
-  await plugin.revokeUserSessions(userId);
-  await recordAdminAction(db, {
-    actor,
-    action: 'person.sign-out-everywhere',
-    targetUser: { id: person.id, email: person.email },
-    before: { sessions: before },
-    after: { sessions: 0 },
+/** The person's row, locked until the transaction ends, with their ban as it is. */
+async function lockedPerson(tx: Tx, userId: string) {
+  const [row] = await tx
+    .select({ id: users.id, email: users.email, banned: users.banned, banReason: users.banReason })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (!row) throw new AppError('USER_NOT_FOUND');
+  return row;
+}
+
+/**
+ * Ends every session of the person, as the admin plugin's revokeUserSessions does here (sessions
+ * live only in the database: no secondary storage, no cookie cache, no session hooks): the rows go,
+ * and migration 0008's triggers tell every instance's session cache when the transaction commits.
+ */
+async function endSessions(tx: Tx, userId: string): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/**
+ * Ends every session of the person, with its audit row in the same transaction: both or neither.
+ */
+export async function signOutEverywhere(db: Db, actor: AdminActor, userId: string) {
+  await db.transaction(async (tx) => {
+    const person = await lockedPerson(tx, userId);
+    const before = await liveSessionCount(tx, userId);
+    await endSessions(tx, userId);
+    await recordAdminAction(tx, {
+      actor,
+      action: 'person.sign-out-everywhere',
+      targetUser: { id: person.id, email: person.email },
+      before: { sessions: before },
+      after: { sessions: 0 },
+    });
   });
 }
 
 /**
- * Bans the person: they cannot sign in (told why) and every session they have ends now. An operator
- * cannot ban themselves.
+ * Bans the person: they cannot sign in (the admin plugin refuses a banned person's new session, told
+ * why) and every session they have ends now. The ban is written here rather than through the plugin's
+ * banUser (its own adapter, outside our transaction) so that the ban, the ended sessions and the audit
+ * row land together or not at all. No end date: the console bans until unbanned. An operator cannot
+ * ban themselves.
  */
-export async function banPerson(db: Db, plugin: AdminPluginCalls, actor: AdminActor, userId: string, input: BanInput) {
+export async function banPerson(db: Db, actor: AdminActor, userId: string, input: BanInput, now = new Date()) {
   if (actor.id === userId) throw new AppError('BAD_REQUEST', 'You cannot ban yourself.');
-  const person = await personOf(db, userId);
-  const [before] = await db
-    .select({ banned: users.banned, banReason: users.banReason })
-    .from(users)
-    .where(eq(users.id, userId));
-  const sessionsBefore = await liveSessionCount(db, userId);
-  await plugin.banUser(userId, input.reason || undefined);
-  await recordAdminAction(db, {
-    actor,
-    action: 'person.ban',
-    targetUser: { id: person.id, email: person.email },
-    before: { banned: before?.banned === true, banReason: before?.banReason ?? null, sessions: sessionsBefore },
-    after: { banned: true, banReason: input.reason || null, sessions: 0 },
+  const reason = input.reason || null;
+  await db.transaction(async (tx) => {
+    const person = await lockedPerson(tx, userId);
+    const sessionsBefore = await liveSessionCount(tx, userId);
+    await tx
+      .update(users)
+      .set({ banned: true, banReason: reason, banExpires: null, updatedAt: now })
+      .where(eq(users.id, userId));
+    await endSessions(tx, userId);
+    await recordAdminAction(tx, {
+      actor,
+      action: 'person.ban',
+      targetUser: { id: person.id, email: person.email },
+      before: { banned: person.banned === true, banReason: person.banReason ?? null, sessions: sessionsBefore },
+      after: { banned: true, banReason: reason, sessions: 0 },
+    });
   });
 }
 
-export async function unbanPerson(db: Db, plugin: AdminPluginCalls, actor: AdminActor, userId: string) {
-  const person = await personOf(db, userId);
-  const [before] = await db
-    .select({ banned: users.banned, banReason: users.banReason })
-    .from(users)
-    .where(eq(users.id, userId));
-  await plugin.unbanUser(userId);
-  await recordAdminAction(db, {
-    actor,
-    action: 'person.unban',
-    targetUser: { id: person.id, email: person.email },
-    before: { banned: before?.banned === true, banReason: before?.banReason ?? null },
-    after: { banned: false, banReason: null },
+/** Lifts a ban, with its audit row in the same transaction. */
+export async function unbanPerson(db: Db, actor: AdminActor, userId: string, now = new Date()) {
+  await db.transaction(async (tx) => {
+    const person = await lockedPerson(tx, userId);
+    await tx
+      .update(users)
+      .set({ banned: false, banReason: null, banExpires: null, updatedAt: now })
+      .where(eq(users.id, userId));
+    await recordAdminAction(tx, {
+      actor,
+      action: 'person.unban',
+      targetUser: { id: person.id, email: person.email },
+      before: { banned: person.banned === true, banReason: person.banReason ?? null },
+      after: { banned: false, banReason: null },
+    });
   });
 }
 

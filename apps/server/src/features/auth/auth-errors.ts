@@ -95,6 +95,10 @@ export function mapRedirectError(error: string): ErrorCode {
       return 'INVALID_TOKEN';
     case 'access_denied':
       return 'POPUP_CLOSED_BY_USER';
+    // The admin plugin refuses a banned person's session in the OAuth callback too: the same words as
+    // a banned email sign-in, not a generic failure.
+    case 'banned_user':
+      return 'ACCOUNT_BANNED';
     default:
       return 'AUTHENTICATION_FAILED';
   }

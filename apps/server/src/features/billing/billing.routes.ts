@@ -1,3 +1,4 @@
+import type { Subscription } from '@polymath/shared';
 import {
   billingPlansSchema,
   checkoutRequestSchema,
@@ -5,7 +6,7 @@ import {
   redirectResponseSchema,
   subscriptionResponseSchema,
 } from '@polymath/shared';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { describeRoute, resolver } from 'hono-openapi';
 import type { z } from 'zod';
@@ -23,6 +24,7 @@ import {
   confirmCheckout,
   createPortal,
   getSubscription,
+  grantedProUntil,
   setCancelAtPeriodEnd,
   startCheckout,
 } from './subscriptions.service.ts';
@@ -49,6 +51,11 @@ async function viaProvider<T>(log: AppEnv['Variables']['log'], call: () => Promi
     log.error({ err }, 'payment provider call failed');
     throw new AppError('PAYMENTS_UNAVAILABLE');
   }
+}
+
+/** The subscription answer: the record, and until when Pro an operator granted lasts (My Plan shows both). */
+async function subscriptionAnswer(c: Context<UserEnv>, subscription: Subscription | null) {
+  return c.json({ subscription, proGrantedUntil: await grantedProUntil(c.var.deps.db, c.var.user.id) });
 }
 
 /** /api/billing: plans, checkout, the subscription record, cancel/resume, portal and the webhook. */
@@ -79,7 +86,7 @@ export function billingRoutes(auth: Auth, billing: BillingRuntime) {
       signedIn,
       async (c) => {
         c.header('cache-control', 'no-store');
-        return c.json({ subscription: await getSubscription(c.var.deps.db, c.var.user.id, billing.provider.mode) });
+        return subscriptionAnswer(c, await getSubscription(c.var.deps.db, c.var.user.id, billing.provider.mode));
       },
     )
     .post(
@@ -112,7 +119,7 @@ export function billingRoutes(auth: Auth, billing: BillingRuntime) {
       async (c) => {
         const { sessionId } = c.req.valid('json');
         const subscription = await viaProvider(c.var.log, () => confirmCheckout(billing, c.var.user.id, sessionId));
-        return c.json({ subscription });
+        return subscriptionAnswer(c, subscription);
       },
     )
     .post(
@@ -126,7 +133,7 @@ export function billingRoutes(auth: Auth, billing: BillingRuntime) {
       limited,
       async (c) => {
         const subscription = await viaProvider(c.var.log, () => setCancelAtPeriodEnd(billing, c.var.user.id, true));
-        return c.json({ subscription });
+        return subscriptionAnswer(c, subscription);
       },
     )
     .post(
@@ -140,7 +147,7 @@ export function billingRoutes(auth: Auth, billing: BillingRuntime) {
       limited,
       async (c) => {
         const subscription = await viaProvider(c.var.log, () => setCancelAtPeriodEnd(billing, c.var.user.id, false));
-        return c.json({ subscription });
+        return subscriptionAnswer(c, subscription);
       },
     )
     .post(

@@ -217,6 +217,15 @@ export async function getSubscription(db: Db, userId: string, mode: PaymentMode)
 }
 
 /**
+ * Until when an operator's grant of Pro lasts (users.pro_granted_until, decision 037), as ISO; null
+ * when there is none or it has ended. My Plan says so, since no subscription explains that Pro.
+ */
+export async function grantedProUntil(db: Db, userId: string, now = Date.now()): Promise<string | null> {
+  const [row] = await db.select({ until: users.proGrantedUntil }).from(users).where(eq(users.id, userId));
+  return row?.until && row.until.getTime() > now ? row.until.toISOString() : null;
+}
+
+/**
  * Checkout for one plan; refused while the user already has a subscription of this provider that
  * gives Pro. A sandbox subscription left from before Stripe keys were set is no obstacle.
  */

@@ -99,6 +99,7 @@ describe('image models in the catalogue', () => {
         { ...gptImage, id: 'swapped', sizes: { '3:2': '1024x1536' } },
         { ...gptImage, id: 'gemini-sizes', provider: 'google', sizes: { '1:1': '1024x1024' } },
         { ...gptImage, id: 'grok-nothing', provider: 'xai', sizes: undefined },
+        { ...gptImage, id: 'gpt-4o-mini' },
       ]),
     );
     expect(message).toContain('test.json is not valid');
@@ -115,6 +116,7 @@ describe('image models in the catalogue', () => {
     );
     expect(message).toContain('image model gemini-sizes: google takes an aspect ratio: give "aspectRatios"');
     expect(message).toContain('image model grok-nothing: xai takes an aspect ratio: give "aspectRatios"');
+    expect(message).toContain('image model gpt-4o-mini: a chat model has the same id (ids must differ)');
   });
 
   it('lists every shape problem with its path', () => {

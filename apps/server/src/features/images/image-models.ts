@@ -14,6 +14,7 @@ import {
   BUILT_IN_PROVIDERS,
   type Catalogue,
   type CatalogueImageModel,
+  type HidesModels,
   loadCatalogue,
   PROVIDER_LABELS,
   pick,
@@ -68,13 +69,17 @@ export type ResolvedImageModel = {
   generate(req: ImageRequest): Promise<GeneratedImage[]>;
 };
 
-export type ImageModelRegistry = {
+export type ImageModelRegistry = HidesModels & {
   /** True when no image provider is configured and the offline demo model draws the pictures. */
   demo: boolean;
-  /** The demo model on a keyless start; else the first available free model, else the first available. */
-  defaultModelId: string | null;
+  /**
+   * The demo model on a keyless start; else the first available free model, else the first available
+   * (a model the model check hid is not available).
+   */
+  readonly defaultModelId: string | null;
+  /** A hidden model comes back with `available: false`. */
   get(id: string): ResolvedImageModel | undefined;
-  /** The image models as a browser sees them (the demo model first when it is offered). */
+  /** The image models as a browser sees them (the demo model first when it is offered; hidden ones left out). */
   list(locale: Locale): PublicImageModel[];
 };
 
@@ -254,31 +259,46 @@ export function createImageModelRegistry(
   };
   if (demo) byId.set(DEMO_IMAGE_MODEL_ID, demoModel);
 
-  const availableModels = catalogue.imageModels.filter((m) => providers.isConfigured(m.provider));
-  const defaultModelId = demo
-    ? DEMO_IMAGE_MODEL_ID
-    : ((availableModels.find((m) => m.tier === 'free') ?? availableModels[0])?.id ?? null);
+  // What the model check found no longer served (decision 039), hidden as the chat models are.
+  let hidden = new Set<string>();
 
   return {
     demo,
-    defaultModelId,
-    get: (id) => byId.get(id),
+    get defaultModelId() {
+      if (demo) return DEMO_IMAGE_MODEL_ID;
+      const available = catalogue.imageModels.filter((m) => providers.isConfigured(m.provider) && !hidden.has(m.id));
+      return (available.find((m) => m.tier === 'free') ?? available[0])?.id ?? null;
+    },
+    isConfigured: (provider) => providers.isConfigured(provider),
+    hide(ids) {
+      const next = new Set([...ids].filter((id) => byId.has(id) && id !== DEMO_IMAGE_MODEL_ID));
+      if (next.size === hidden.size && [...next].every((id) => hidden.has(id))) return false;
+      hidden = next;
+      return true;
+    },
+    hidden: () => hidden,
+    get(id) {
+      const model = byId.get(id);
+      return model && hidden.has(id) ? { ...model, available: false } : model;
+    },
     list(locale) {
-      const models: PublicImageModel[] = catalogue.imageModels.map((m) => {
-        const resolved = byId.get(m.id) as ResolvedImageModel;
-        return {
-          id: m.id,
-          provider: resolved.provider,
-          providerLabel: publicProvider(m.provider).label(catalogue),
-          displayName: m.displayName,
-          description: pick(m.description, locale),
-          tier: m.tier,
-          available: resolved.available,
-          demo: false,
-          capabilities: { edit: m.capabilities.edit },
-          aspectRatios: [...m.aspectRatios],
-        };
-      });
+      const models: PublicImageModel[] = catalogue.imageModels
+        .filter((m) => !hidden.has(m.id))
+        .map((m) => {
+          const resolved = byId.get(m.id) as ResolvedImageModel;
+          return {
+            id: m.id,
+            provider: resolved.provider,
+            providerLabel: publicProvider(m.provider).label(catalogue),
+            displayName: m.displayName,
+            description: pick(m.description, locale),
+            tier: m.tier,
+            available: resolved.available,
+            demo: false,
+            capabilities: { edit: m.capabilities.edit },
+            aspectRatios: [...m.aspectRatios],
+          };
+        });
       if (demo) {
         models.unshift({
           id: DEMO_IMAGE_MODEL_ID,

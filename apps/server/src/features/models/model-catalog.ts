@@ -179,6 +179,10 @@ export function parseCatalogue(raw: unknown, source = 'catalogue'): Catalogue {
     }
   }
   const images = checkImageModels(imageModels, customProviders, problems);
+  // One id names one model: the model check stores and hides chat and image models by id.
+  for (const m of images) {
+    if (seen.has(m.id)) problems.push(`image model ${m.id}: a chat model has the same id (ids must differ)`);
+  }
   if (problems.length) {
     throw new CatalogueError(
       `The model catalogue ${source} is not valid:\n${problems.map((p) => `  - ${p}`).join('\n')}`,

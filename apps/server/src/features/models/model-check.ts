@@ -8,7 +8,7 @@ import type { Env } from '../../env.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { defineJob, jobRef } from '../../lib/queue/job.ts';
 import type { BuiltInProvider, Catalogue } from './model-catalog.ts';
-import type { ModelRegistry } from './model-registry.ts';
+import type { HidesModels, ModelRegistry } from './model-registry.ts';
 
 /**
  * Whether each catalogue model's provider still serves its id (decision 039). Every provider has a
@@ -155,7 +155,10 @@ export type ModelCheck = {
   checkedAt: Date;
 };
 
-/** Checks every catalogue chat model against its provider's list (one list request per provider). */
+/**
+ * Checks every catalogue model, chat and image (they share one id space), against its provider's
+ * list (one list request per provider).
+ */
 export async function checkCatalogueModels(
   env: Env,
   catalogue: Catalogue,
@@ -178,7 +181,7 @@ export async function checkCatalogueModels(
     return found;
   };
   return Promise.all(
-    catalogue.models.map(async (model): Promise<ModelCheck> => {
+    [...catalogue.models, ...catalogue.imageModels].map(async (model): Promise<ModelCheck> => {
       const base = {
         modelId: model.id,
         provider: model.provider,
@@ -233,30 +236,38 @@ export async function readModelChecks(db: Db): Promise<ModelCheck[]> {
   return db.select().from(modelChecks).orderBy(modelChecks.modelId);
 }
 
+/** The registries the check hides models in: the chat models (with the catalogue) and the image models. */
+export type CheckedModels = { models: ModelRegistry; imageModels: HidesModels };
+
 /** Hides what the stored checks say is no longer served; a newly hidden model is logged as a warning. */
-export async function applyModelChecks(db: Db, models: ModelRegistry, logger: Logger): Promise<void> {
-  const unserved = (await readModelChecks(db)).filter(
-    (c) => c.served === false && models.catalogue.models.some((m) => m.id === c.modelId),
-  );
-  const before = models.hidden();
-  if (!models.hide(unserved.map((c) => c.modelId))) return;
-  for (const c of unserved) {
-    if (before.has(c.modelId)) continue;
-    logger.warn(
-      { modelId: c.modelId, provider: c.provider, providerModelId: c.providerModelId },
-      `model ${c.modelId}: ${c.provider} no longer serves "${c.providerModelId}"; it is hidden from the pickers (map it to a current model with providerModelId in models.json)`,
+export async function applyModelChecks(db: Db, registries: CheckedModels, logger: Logger): Promise<void> {
+  const checks = await readModelChecks(db);
+  const { catalogue } = registries.models;
+  const apply = (registry: HidesModels, entries: { id: string; providerModelId: string }[]) => {
+    const unserved = checks.filter(
+      (c) => c.served === false && entries.some((m) => m.id === c.modelId && m.providerModelId === c.providerModelId),
     );
-  }
-  for (const id of before) {
-    if (!unserved.some((c) => c.modelId === id)) logger.info({ modelId: id }, `model ${id} is served again`);
-  }
+    const before = registry.hidden();
+    if (!registry.hide(unserved.map((c) => c.modelId))) return;
+    for (const c of unserved) {
+      if (before.has(c.modelId)) continue;
+      logger.warn(
+        { modelId: c.modelId, provider: c.provider, providerModelId: c.providerModelId },
+        `model ${c.modelId}: ${c.provider} no longer serves "${c.providerModelId}"; it is hidden from the pickers (map it to a current model with providerModelId in models.json)`,
+      );
+    }
+    for (const id of before) {
+      if (!unserved.some((c) => c.modelId === id)) logger.info({ modelId: id }, `model ${id} is served again`);
+    }
+  };
+  apply(registries.models, catalogue.models);
+  apply(registries.imageModels, catalogue.imageModels);
 }
 
+export type ModelCheckDeps = CheckedModels & { db: Db; env: Env; logger: Logger };
+
 /** The check, as the job and start-up run it: ask the providers, store, apply here. */
-export async function runModelCheck(
-  deps: { db: Db; env: Env; models: ModelRegistry; logger: Logger },
-  fetchFn: FetchLike = fetch,
-): Promise<ModelCheck[]> {
+export async function runModelCheck(deps: ModelCheckDeps, fetchFn: FetchLike = fetch): Promise<ModelCheck[]> {
   const checks = await checkCatalogueModels(deps.env, deps.models.catalogue, fetchFn);
   await storeModelChecks(deps.db, checks);
   for (const c of checks) {
@@ -266,14 +277,14 @@ export async function runModelCheck(
         'model check: the provider list could not be read',
       );
   }
-  await applyModelChecks(deps.db, deps.models, deps.logger);
+  await applyModelChecks(deps.db, deps, deps.logger);
   return checks;
 }
 
 export const modelCheck = jobRef('model-check', z.object({}));
 
 /** Every hour (and once at start-up, index.ts), by one instance at a time; the others read the result. */
-export function modelCheckJob(deps: { db: Db; env: Env; models: ModelRegistry; logger: Logger }) {
+export function modelCheckJob(deps: ModelCheckDeps) {
   return defineJob({
     ...modelCheck,
     schedule: '7 * * * *',
@@ -293,12 +304,12 @@ export const MODEL_CHECK_READ_MS = 60_000;
 /** Reads the stored checks now and every minute; returns the stop function. */
 export function watchModelChecks(
   db: Db,
-  models: ModelRegistry,
+  registries: CheckedModels,
   logger: Logger,
   everyMs = MODEL_CHECK_READ_MS,
 ): () => void {
   const read = () =>
-    applyModelChecks(db, models, logger).catch((err: unknown) =>
+    applyModelChecks(db, registries, logger).catch((err: unknown) =>
       logger.warn({ err }, 'could not read the model checks'),
     );
   void read();
@@ -329,27 +340,39 @@ export async function modelHealth(db: Db, now: Date = new Date()): Promise<Model
   }));
 }
 
-/** Every catalogue model as the console's Models page shows it: key, check, hidden, the last 24 hours. */
-export async function modelStatuses(db: Db, models: ModelRegistry, now: Date = new Date()): Promise<ModelStatus[]> {
+/**
+ * Every catalogue model as the console's Models page shows it: key, check, hidden, and for chat
+ * models the last 24 hours of answers (image models have none: their rows are zero).
+ */
+export async function modelStatuses(db: Db, registries: CheckedModels, now: Date = new Date()): Promise<ModelStatus[]> {
   const [checks, health] = await Promise.all([readModelChecks(db), modelHealth(db, now)]);
-  const hidden = models.hidden();
-  return models.catalogue.models.map((m): ModelStatus => {
+  const status = (
+    kind: ModelStatus['kind'],
+    registry: HidesModels,
+    m: { id: string; displayName: string; provider: string; providerModelId: string; tier: string },
+  ): ModelStatus => {
     const check = checks.find((c) => c.modelId === m.id && c.providerModelId === m.providerModelId);
-    const h = health.find((x) => x.modelId === m.id);
+    const h = kind === 'chat' ? health.find((x) => x.modelId === m.id) : undefined;
     return {
       id: m.id,
+      kind,
       displayName: m.displayName,
       provider: m.provider,
       providerModelId: m.providerModelId,
       tier: m.tier,
-      keySet: models.isConfigured(m.provider),
+      keySet: registry.isConfigured(m.provider),
       served: check?.served ?? null,
-      hidden: hidden.has(m.id),
+      hidden: registry.hidden().has(m.id),
       checkedAt: check?.checkedAt.toISOString() ?? null,
       error: check?.error ?? null,
       answers: h?.answers ?? 0,
       failed: h?.failed ?? 0,
       medianFirstTokenMs: h?.medianFirstTokenMs ?? null,
     };
-  });
+  };
+  const { catalogue } = registries.models;
+  return [
+    ...catalogue.models.map((m) => status('chat', registries.models, m)),
+    ...catalogue.imageModels.map((m) => status('image', registries.imageModels, m)),
+  ];
 }

@@ -40,7 +40,20 @@ export type ResolvedModel = {
   languageModel: (demo?: { locale?: Locale; script?: DemoTurnScript }) => LanguageModelV4;
 };
 
-export type ModelRegistry = {
+/**
+ * Models their provider no longer serves (the model check, decision 039): left out of the list, never
+ * the default, and unavailable to `get`, so the pickers stop offering them. The chat models' registry
+ * and the image models' registry both hide this way; the model check tells each which of its own to hide.
+ */
+export type HidesModels = {
+  /** Hides exactly these ids (of this registry; others are ignored). Returns whether it changed. */
+  hide(ids: Iterable<string>): boolean;
+  hidden(): ReadonlySet<string>;
+  /** Whether a catalogue provider has its key (custom servers: listed, with their key if they name one). */
+  isConfigured(provider: string): boolean;
+};
+
+export type ModelRegistry = HidesModels & {
   /** The catalogue as a browser sees it. */
   list(locale: Locale): ModelsResponse;
   get(id: string): ResolvedModel | undefined;
@@ -48,14 +61,6 @@ export type ModelRegistry = {
   demo: boolean;
   /** The catalogue it was built from (the model check reads it). */
   catalogue: Catalogue;
-  /** Whether a catalogue provider has its key (custom servers: listed, with their key if they name one). */
-  isConfigured(provider: string): boolean;
-  /**
-   * Models their provider no longer serves (the model check, decision 039): left out of `list`, never
-   * the default, and unavailable to `get`, so the pickers stop offering them. Returns whether it changed.
-   */
-  hide(ids: Iterable<string>): boolean;
-  hidden(): ReadonlySet<string>;
   /** Bumped by every change `hide` makes, so cached copies of `list` (the page's boot data) know to go. */
   version(): number;
 };

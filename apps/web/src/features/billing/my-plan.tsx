@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../lib/api/api-error.ts';
 import { useAppSelector } from '../../lib/store/store.ts';
 import { useSubscription } from './billing-api.ts';
+import { MY_PLAN_NS, registerMyPlanTexts } from './my-plan-texts.ts';
 import {
   CancelSubscriptionButton,
   ManageSubscriptionButton,
@@ -18,20 +19,25 @@ import {
 import { periodName, pricePerPeriod, subscriptionStatusLine } from './subscription-text.ts';
 import { useBillingFormat } from './use-billing-format.ts';
 
+registerMyPlanTexts();
+
 /**
- * Settings → My Plan: Free or Pro, the price and what happens next (renews, ends, ended), and the
- * actions: manage in the portal, cancel at period end (Pro stays until then, spec §4), resume,
- * or upgrade.
+ * Settings → My Plan: Free or Pro, the price and what happens next (renews, ends, ended), Pro the
+ * team granted and until when, and the actions: manage in the portal, cancel at period end (Pro
+ * stays until then, spec §4), resume, or upgrade.
  */
 export function MyPlan() {
   const { t } = useTranslation();
+  const { t: tp } = useTranslation(MY_PLAN_NS);
+  const f = useBillingFormat();
   const user = useAppSelector((s) => s.user.currentUser);
   const { data, isLoading, error, isFetching, refetch } = useSubscription();
   const [notice, setNotice] = useState<string>();
   if (!user) return null;
 
   const subscription = data?.subscription ?? null;
-  const pro = user.accessLevel === 'pro' || Boolean(subscription?.entitled);
+  const grantedUntil = data?.proGrantedUntil ?? null;
+  const pro = user.accessLevel === 'pro' || Boolean(subscription?.entitled) || grantedUntil !== null;
   let details: React.ReactNode;
   if (isLoading) {
     details = (
@@ -52,6 +58,7 @@ export function MyPlan() {
       </div>
     );
   } else if (subscription) details = <SubscriptionLines subscription={subscription} />;
+  else if (grantedUntil) details = null;
   else details = <p className="mt-1 text-sm text-muted">{pro ? t('payment.proText') : t('payment.freeText')}</p>;
 
   return (
@@ -59,10 +66,15 @@ export function MyPlan() {
       <p className="flex flex-wrap items-center gap-x-2 text-lg font-semibold">
         {pro ? <Crown className="h-5 w-5 text-pro" aria-hidden="true" /> : null}
         <span data-testid="current-plan">{pro ? t('payment.proTitle') : t('payment.freeTitle')}</span>
-        {pro && subscription ? (
+        {subscription?.entitled ? (
           <span className="font-normal text-muted">· {periodName(subscription.period, t)}</span>
         ) : null}
       </p>
+      {grantedUntil ? (
+        <p className="mt-1 text-sm font-medium" data-testid="my-plan-granted">
+          {tp('granted', { date: f.date(grantedUntil) })}
+        </p>
+      ) : null}
       {details}
       {notice ? (
         <p

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { ThemeProvider } from '../../../lib/theme/theme-provider.tsx';
@@ -88,9 +88,42 @@ describe('console sections: usage, money, models', () => {
       http.get('/api/admin/models', () =>
         HttpResponse.json({
           models: [
-            { ...model, id: 'gemini-1.5-pro', providerModelId: 'gemini-1.5-pro', served: false, hidden: true },
             {
               ...model,
+              kind: 'chat',
+              id: 'gemini-1.5-pro',
+              providerModelId: 'gemini-1.5-pro',
+              served: false,
+              hidden: true,
+            },
+            {
+              ...model,
+              kind: 'image',
+              id: 'gemini-2.5-flash-image',
+              displayName: 'Gemini 2.5 Flash Image',
+              providerModelId: 'gemini-2.5-flash-image',
+              served: false,
+              hidden: true,
+              answers: 0,
+              failed: 0,
+              medianFirstTokenMs: null,
+            },
+            {
+              ...model,
+              kind: 'image',
+              id: 'gpt-image-1',
+              displayName: 'GPT Image 1',
+              provider: 'openai',
+              providerModelId: 'gpt-image-1',
+              served: true,
+              hidden: false,
+              answers: 0,
+              failed: 0,
+              medianFirstTokenMs: null,
+            },
+            {
+              ...model,
+              kind: 'chat',
               id: 'gpt-4o-mini',
               displayName: 'GPT-4o mini',
               provider: 'openai',
@@ -104,9 +137,21 @@ describe('console sections: usage, money, models', () => {
     );
     const { ModelsSection } = await sections();
     renderWithApp(<ModelsSection />, { path: '/admin/models' });
-    expect((await screen.findByRole('alert')).textContent).toContain('google no longer serves “gemini-1.5-pro”');
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((a) => a.textContent)).toEqual([
+      expect.stringContaining('google no longer serves “gemini-1.5-pro”'),
+      expect.stringContaining('google no longer serves “gemini-2.5-flash-image”'),
+    ]);
     expect(screen.getByTestId('model-gemini-1.5-pro').textContent).toContain('No');
     expect(screen.getByTestId('model-gpt-4o-mini').textContent).toContain('200 ms');
+    // Image models in their own table: their key and check, without the chat's answer figures.
+    const chatTable = screen.getByRole('region', { name: 'Chat models' });
+    const imageTable = screen.getByRole('region', { name: 'Image models' });
+    expect(within(chatTable).queryByTestId('model-gpt-image-1')).toBeNull();
+    expect(within(imageTable).getByTestId('model-gemini-2.5-flash-image').textContent).toContain('No');
+    expect(within(imageTable).getByTestId('model-gpt-image-1').textContent).toContain('Yes');
+    expect(within(imageTable).queryByText('Errors (24 h)')).toBeNull();
+    expect(within(chatTable).getByText('Errors (24 h)')).toBeTruthy();
   });
 
   it('money: a refused refund shows its reason and can be retried', async () => {
