@@ -5,16 +5,21 @@
  * each we check every stream got every token once and in order, measure the gaps between tokens, and
  * sample the server process's RSS (/proc/<pid>/status) before and during the run: memory per stream is
  * (peak RSS − RSS before) ÷ N. Fresh servers every round; the two sides alternate which goes first.
+ *
+ * With --instances N (the per-machine figure): the same streams through Debian's nginx to our server
+ * as 1 and as N instances on PostgreSQL + Redis (lib/cluster.ts, the code behind `npm run cluster`),
+ * alternating, instead of one process against the bare server.
  */
 
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { defaultAnswerTokens } from '@polymath/provider-fakes';
 import { chatBody, chatHeaders, directive } from './lib/chat.ts';
+import { clusterSkipReason, startOurCluster } from './lib/cluster.ts';
 import type { Bench, Context } from './lib/context.ts';
 import { cpuMs, openFileLimit, rssBytes, startChild } from './lib/procs.ts';
 import { type BenchReport, type Figure, figure, type Verdict, verdict } from './lib/results.ts';
-import { startOurServer } from './lib/server.ts';
+import { type OurServer, startOurServer } from './lib/server.ts';
 import { createSession, type Session } from './lib/session.ts';
 import { newAgent, type StreamRequest, stream } from './lib/sse.ts';
 import { kb, mb, ms, round, roundSummary, summarize } from './lib/stats.ts';
@@ -41,7 +46,8 @@ function serverWarnings(output: string): Record<string, number> {
 }
 
 type SideResult = {
-  side: Side;
+  /** "ours", "bare", or "N instance(s)" behind nginx. */
+  side: string;
   streams: number;
   intact: number;
   failed: number;
@@ -80,8 +86,8 @@ type SideResult = {
 };
 
 async function measure(
-  side: Side,
-  pid: number,
+  side: string,
+  pids: number[],
   n: number,
   settings: { ramp: number; tokens: number; pace: number; graceSeconds: number },
   makeRequest: (i: number) => Omit<StreamRequest, 'agent' | 'wire' | 'light' | 'expected' | 'onHeaders'>,
@@ -92,11 +98,14 @@ async function measure(
   // Let the process settle after the warm-up, then take its resting RSS.
   await new Promise((r) => setTimeout(r, 1000));
   const loadBefore = loadavg()[0] ?? 0;
-  const rssBefore = rssBytes(pid);
-  const cpuBefore = cpuMs(pid);
+  // Several processes (instances): their sum.
+  const rss = () => pids.reduce((sum, pid) => sum + rssBytes(pid), 0);
+  const cpu = () => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+  const rssBefore = rss();
+  const cpuBefore = cpu();
   let rssPeak = rssBefore;
   const sampler = setInterval(() => {
-    rssPeak = Math.max(rssPeak, rssBytes(pid));
+    rssPeak = Math.max(rssPeak, rss());
   }, 100);
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
@@ -210,7 +219,7 @@ async function measure(
   result.rssPeak = rssPeak;
   result.memoryPerStream = (rssPeak - rssBefore) / n;
   result.memoryPerHeldStream = (rssPeak - rssBefore) / Math.max(1, peakConcurrent);
-  result.cpuMs = cpuMs(pid) - cpuBefore;
+  result.cpuMs = cpu() - cpuBefore;
   result.clientLoopDelayMaxMs = loop.max / 1e6;
   result.clientLoopDelayP99Ms = loop.percentile(99) / 1e6;
   result.load[1] = loadavg()[0] ?? 0;
@@ -219,24 +228,37 @@ async function measure(
 
 type Settings = { ramp: number; tokens: number; pace: number; graceSeconds: number };
 
+/**
+ * N streams through POST /api/chat at `target` (our server, or nginx in front of our instances): signs
+ * up the users, warms up with a few short answers, measures; the target's processes are `pids`.
+ */
+async function measureChat(
+  side: string,
+  target: Pick<OurServer, 'url' | 'dataDir'>,
+  pids: number[],
+  n: number,
+  settings: Settings,
+): Promise<SideResult> {
+  const sessions: Session[] = [];
+  for (let u = 0; u < Math.ceil(n / STREAMS_PER_USER); u++) sessions.push(await createSession(target, `b3u${u}`));
+  const request = (i: number, text: string) => ({
+    url: `${target.url}/api/chat`,
+    headers: chatHeaders(target, sessions[i % sessions.length] as Session),
+    body: chatBody(text),
+  });
+  const warm = newAgent();
+  await Promise.all(
+    Array.from({ length: 10 }, (_, i) => stream({ ...request(i, directive(4, 5)), agent: warm, wire: 'ui' })),
+  );
+  warm.destroy();
+  const text = directive(settings.tokens, settings.pace);
+  return measure(side, pids, n, settings, (i) => request(i, text));
+}
+
 async function runOurs(ctx: Context, n: number, settings: Settings): Promise<SideResult> {
   const server = await startOurServer({ openaiBaseUrl: ctx.fakes.openaiBaseUrl, postgresUrl: ctx.options.postgres });
   try {
-    const sessions: Session[] = [];
-    for (let u = 0; u < Math.ceil(n / STREAMS_PER_USER); u++) sessions.push(await createSession(server, `b3u${u}`));
-    const request = (i: number, text: string) => ({
-      url: `${server.url}/api/chat`,
-      headers: chatHeaders(server, sessions[i % sessions.length] as Session),
-      body: chatBody(text),
-    });
-    // Warm-up: a few short answers.
-    const warm = newAgent();
-    await Promise.all(
-      Array.from({ length: 10 }, (_, i) => stream({ ...request(i, directive(4, 5)), agent: warm, wire: 'ui' })),
-    );
-    warm.destroy();
-    const text = directive(settings.tokens, settings.pace);
-    const result = await measure('ours', server.pid, n, settings, (i) => request(i, text));
+    const result = await measureChat('ours', server, [server.pid], n, settings);
     if (server.child.process.exitCode !== null) {
       result.errors.unshift(
         `our server exited (${server.child.process.exitCode}): ${server.child.output().slice(-500)}`,
@@ -246,6 +268,32 @@ async function runOurs(ctx: Context, n: number, settings: Settings): Promise<Sid
     return result;
   } finally {
     await server.stop();
+  }
+}
+
+const instancesLabel = (k: number) => `${k} instance${k === 1 ? '' : 's'}`;
+
+/** Our server as `instances` processes behind nginx (PostgreSQL + Redis), the client talking to nginx. */
+async function runCluster(
+  ctx: Context,
+  instances: number,
+  urls: { postgres: string; redis: string },
+  n: number,
+  settings: Settings,
+): Promise<SideResult> {
+  const cluster = await startOurCluster({
+    instances,
+    openaiBaseUrl: ctx.fakes.openaiBaseUrl,
+    postgresUrl: urls.postgres,
+    redisUrl: urls.redis,
+  });
+  try {
+    const result = await measureChat(instancesLabel(instances), cluster, cluster.pids, n, settings);
+    result.errors.unshift(...cluster.exited());
+    result.serverWarnings = serverWarnings(cluster.output());
+    return result;
+  } finally {
+    await cluster.stop();
   }
 }
 
@@ -261,7 +309,7 @@ async function runBare(n: number, settings: Settings): Promise<SideResult> {
     const warm = newAgent();
     await Promise.all(Array.from({ length: 10 }, () => stream({ ...request(4, 5), agent: warm, wire: 'ui' })));
     warm.destroy();
-    return await measure('bare', bare.pid, n, settings, () => request(settings.tokens, settings.pace));
+    return await measure('bare', [bare.pid], n, settings, () => request(settings.tokens, settings.pace));
   } finally {
     await bare.stop();
   }
@@ -301,51 +349,55 @@ function pooled(results: SideResult[]) {
   };
 }
 
-async function run(ctx: Context): Promise<BenchReport> {
-  const { options } = ctx;
-  const n = options.streams ?? (options.smoke ? 100 : 2000);
-  const settings: Settings = {
-    tokens: options.tokens ?? (options.smoke ? 16 : 64),
-    pace: options.pace ?? (options.smoke ? 100 : 150),
-    ramp: options.ramp ?? 1000,
-    graceSeconds: options.grace ?? (options.smoke ? 60 : 300),
-  };
-  const { tokens, pace, ramp } = settings;
-  const rounds = Math.max(1, options.rounds ?? 1);
-  const fd = openFileLimit();
+function logRound(round: number, result: SideResult): void {
+  const { side } = result;
   console.log(
-    `B3 ${n} streams per side, ${tokens} tokens ${pace} ms apart, opened at ${ramp}/s, ${rounds} round(s), streams cut ${settings.graceSeconds} s after the last should have ended; open files ${fd.soft} (our server holds ~2 per stream: client + provider)`,
+    `B3 round ${round + 1} ${side}: ${result.intact}/${result.streams} intact (${result.failed} failed, ${result.cut} cut), peak ${result.peakConcurrent} open, opened ${result.openRate.toFixed(0)}/s, max gap ${ms(result.maxGap)} at ${result.maxGapAt.toFixed(1)} s (ramp ${result.rampSeconds.toFixed(1)} s), RSS ${mb(result.rssBefore)} → ${mb(result.rssPeak)}, ${result.seconds.toFixed(1)} s, load ${result.load[0].toFixed(1)} → ${result.load[1].toFixed(1)}`,
   );
-  if (Number(fd.soft) < 2 * n + 1000) console.log(`B3 warning: the open-file limit ${fd.soft} is low for ${n} streams`);
+  for (const e of new Set(result.errors)) console.log(`B3   ${side} error: ${e}`);
+  for (const [msg, count] of Object.entries(result.serverWarnings ?? {})) {
+    console.log(`B3   ${side} server logged ${count}× ${msg}`);
+  }
+}
 
+type Pooled = ReturnType<typeof pooled>;
+
+const intactText = (p: Pooled) =>
+  `${p.intact}/${p.streams} (failed ${p.failed}, cut ${p.cut}, lost tokens ${p.lostTokens}, out of order ${p.mismatched}, peak open ${p.peakConcurrent})`;
+
+/** PASS when every stream of a run at the target's size came whole and all were open at once. */
+function heldVerdict(p: Pooled, n: number): Verdict {
+  const noLoss = p.failed === 0 && p.cut === 0 && p.lostTokens === 0 && p.mismatched === 0;
+  return !noLoss || p.peakConcurrent < n ? 'MISS' : n >= TARGET_STREAMS ? 'PASS' : 'SKIP';
+}
+
+const belowTarget = (n: number) =>
+  n < TARGET_STREAMS ? ` [N=${n} is below the target: --streams ${TARGET_STREAMS}]` : '';
+
+type Phase = { figures: Figure[]; perRound: Record<string, SideResult[]> };
+
+/** The per-process figure: our server in one process against the bare fan-out server. */
+async function perProcess(ctx: Context, n: number, settings: Settings, rounds: number): Promise<Phase> {
+  const { pace, ramp } = settings;
   const results: Record<Side, SideResult[]> = { ours: [], bare: [] };
   for (let r = 0; r < rounds; r++) {
     const order: Side[] = r % 2 === 0 ? ['bare', 'ours'] : ['ours', 'bare'];
     for (const side of order) {
       const result = side === 'ours' ? await runOurs(ctx, n, settings) : await runBare(n, settings);
       results[side].push(result);
-      console.log(
-        `B3 round ${r + 1} ${side}: ${result.intact}/${result.streams} intact (${result.failed} failed, ${result.cut} cut), peak ${result.peakConcurrent} open, opened ${result.openRate.toFixed(0)}/s, max gap ${ms(result.maxGap)} at ${result.maxGapAt.toFixed(1)} s (ramp ${result.rampSeconds.toFixed(1)} s), RSS ${mb(result.rssBefore)} → ${mb(result.rssPeak)}, ${result.seconds.toFixed(1)} s, load ${result.load[0].toFixed(1)} → ${result.load[1].toFixed(1)}`,
-      );
-      for (const e of new Set(result.errors)) console.log(`B3   ${side} error: ${e}`);
-      for (const [msg, count] of Object.entries(result.serverWarnings ?? {})) {
-        console.log(`B3   ${side} server logged ${count}× ${msg}`);
-      }
+      logRound(r, result);
     }
   }
   const ours = pooled(results.ours);
   const bare = pooled(results.bare);
 
   const figures: Figure[] = [];
-  const noLoss = ours.failed === 0 && ours.cut === 0 && ours.lostTokens === 0 && ours.mismatched === 0;
-  const heldAll = ours.peakConcurrent >= n;
-  const countVerdict: Verdict = !noLoss || !heldAll ? 'MISS' : n >= TARGET_STREAMS ? 'PASS' : 'SKIP';
   figures.push(
     figure('B3', {
       name: 'streams intact',
-      text: `ours=${ours.intact}/${ours.streams} (failed ${ours.failed}, cut ${ours.cut}, lost tokens ${ours.lostTokens}, out of order ${ours.mismatched}, peak open ${ours.peakConcurrent}) bare=${bare.intact}/${bare.streams} (failed ${bare.failed}, cut ${bare.cut}, lost tokens ${bare.lostTokens}, peak open ${bare.peakConcurrent})${n < TARGET_STREAMS ? ` [N=${n} is below the target: --streams ${TARGET_STREAMS}]` : ''}`,
+      text: `ours=${intactText(ours)} bare=${bare.intact}/${bare.streams} (failed ${bare.failed}, cut ${bare.cut}, lost tokens ${bare.lostTokens}, peak open ${bare.peakConcurrent})${belowTarget(n)}`,
       target: `≥${TARGET_STREAMS} held at once, no lost frame`,
-      verdict: countVerdict,
+      verdict: heldVerdict(ours, n),
       values: {
         n,
         oursIntact: ours.intact,
@@ -454,24 +506,154 @@ async function run(ctx: Context): Promise<BenchReport> {
     }),
   );
 
+  return { figures, perRound: results };
+}
+
+/**
+ * The per-machine figure: our server as 1 and as `instances` processes behind nginx on PostgreSQL +
+ * Redis, alternating which goes first; SKIP without PostgreSQL, Redis or nginx.
+ */
+async function perMachine(
+  ctx: Context,
+  instances: number,
+  n: number,
+  settings: Settings,
+  rounds: number,
+): Promise<Phase> {
+  const postgres = ctx.options.postgres;
+  const redis = process.env.REDIS_URL;
+  const skip = clusterSkipReason(postgres, redis);
+  if (skip || !postgres || !redis) {
+    const text = `our server as 1 and ${instancesLabel(instances)} behind nginx on PostgreSQL + Redis: ${skip}`;
+    return {
+      figures: [figure('B3', { name: 'per machine', text, verdict: 'SKIP', values: { skip: String(skip) } })],
+      perRound: {},
+    };
+  }
+  const cores = availableParallelism();
+  const sharing = `${cores} cores shared by the client (this process), the provider stand-in, nginx (${Math.min(2, cores)} workers) and the server instances`;
+  console.log(`B3 per machine: 1 → ${instancesLabel(instances)} behind nginx; ${sharing}`);
+  const configs = [...new Set([1, instances])];
+  const results: Record<string, SideResult[]> = {};
+  for (let r = 0; r < rounds; r++) {
+    for (const k of r % 2 === 0 ? configs : [...configs].reverse()) {
+      const result = await runCluster(ctx, k, { postgres, redis }, n, settings);
+      results[result.side] = [...(results[result.side] ?? []), result];
+      logRound(r, result);
+    }
+  }
+  const oneLabel = instancesLabel(1);
+  const manyLabel = instancesLabel(instances);
+  const one = pooled(results[oneLabel] ?? []);
+  const many = pooled(results[manyLabel] ?? []);
+  const ratio = (a: number, b: number) => a / Math.max(1e-9, b);
+
+  const figures: Figure[] = [];
+  // The target is for one process per core; fewer instances cannot tell.
+  const held = heldVerdict(many, n);
+  figures.push(
+    figure('B3', {
+      name: 'per machine streams intact',
+      text: `${manyLabel}=${intactText(many)}${instances > 1 ? ` ${oneLabel}=${intactText(one)}` : ''}${belowTarget(n)}${instances < cores ? ` [${instances} instance(s) on ${cores} cores: --instances ${cores}]` : ''}`,
+      target: `≥${TARGET_STREAMS} held at once with one process per core, no lost frame`,
+      verdict: held === 'PASS' && instances < cores ? 'SKIP' : held,
+      values: {
+        n,
+        instances,
+        cores,
+        intact: many.intact,
+        failed: many.failed,
+        cut: many.cut,
+        lostTokens: many.lostTokens,
+        outOfOrder: many.mismatched,
+        peakConcurrent: many.peakConcurrent,
+        oneIntact: one.intact,
+        onePeakConcurrent: one.peakConcurrent,
+      },
+    }),
+  );
+  figures.push(
+    figure('B3', {
+      name: 'per machine max gap',
+      text: `${manyLabel}=${ms(many.maxGap)} ${oneLabel}=${ms(one.maxGap)}; streams with a gap over ${MAX_GAP_MS}ms: ${manyLabel}=${many.streamsOverGap} ${oneLabel}=${one.streamsOverGap} (gap p99 ${ms(many.gaps.p99)} / ${ms(one.gaps.p99)})`,
+      target: `none over ${MAX_GAP_MS}ms`,
+      verdict: verdict(many.streamsOverGap === 0),
+      values: {
+        maxGap: round(many.maxGap),
+        oneMaxGap: round(one.maxGap),
+        streamsOverGap: many.streamsOverGap,
+        oneStreamsOverGap: one.streamsOverGap,
+      },
+    }),
+  );
+  if (instances > 1) {
+    const intactRatio = ratio(many.intact, one.intact);
+    const heldRatio = ratio(many.peakConcurrent, one.peakConcurrent);
+    const openRatio = ratio(many.openRate, one.openRate);
+    figures.push(
+      figure('B3', {
+        name: `per machine 1 → ${instances} processes`,
+        text: `streams intact ${oneLabel}=${one.intact} ${manyLabel}=${many.intact} ratio=${intactRatio.toFixed(2)}x; held at once ${one.peakConcurrent} → ${many.peakConcurrent} ratio=${heldRatio.toFixed(2)}x; opened ${one.openRate.toFixed(0)}/s → ${many.openRate.toFixed(0)}/s ratio=${openRatio.toFixed(2)}x; cpu per stream (instances summed) ${ms(one.cpuMsPerStream)} → ${ms(many.cpuMsPerStream)}; ${sharing}`,
+        verdict: 'INFO',
+        values: {
+          intactRatio: round(intactRatio, 2),
+          heldAtOnceRatio: round(heldRatio, 2),
+          openRateRatio: round(openRatio, 2),
+          oneOpenPerSecond: round(one.openRate, 1),
+          openPerSecond: round(many.openRate, 1),
+          oneCpuMsPerStream: round(one.cpuMsPerStream),
+          cpuMsPerStream: round(many.cpuMsPerStream),
+          cores,
+        },
+      }),
+    );
+  }
+  return { figures, perRound: results };
+}
+
+async function run(ctx: Context): Promise<BenchReport> {
+  const { options } = ctx;
+  const n = options.streams ?? (options.smoke ? 100 : 2000);
+  const settings: Settings = {
+    tokens: options.tokens ?? (options.smoke ? 16 : 64),
+    pace: options.pace ?? (options.smoke ? 100 : 150),
+    ramp: options.ramp ?? 1000,
+    graceSeconds: options.grace ?? (options.smoke ? 60 : 300),
+  };
+  const { tokens, pace, ramp } = settings;
+  const instances = options.instances;
+  // Per machine, each order once by default: the ratio should not favour whichever ran second.
+  const rounds = Math.max(1, options.rounds ?? (instances ? 2 : 1));
+  const fd = openFileLimit();
+  console.log(
+    `B3 ${n} streams per side, ${tokens} tokens ${pace} ms apart, opened at ${ramp}/s, ${rounds} round(s), streams cut ${settings.graceSeconds} s after the last should have ended; open files ${fd.soft} (our server holds ~2 per stream: client + provider)`,
+  );
+  if (Number(fd.soft) < 2 * n + 1000) console.log(`B3 warning: the open-file limit ${fd.soft} is low for ${n} streams`);
+
+  const phase = instances
+    ? await perMachine(ctx, instances, n, settings, rounds)
+    : await perProcess(ctx, n, settings, rounds);
   const strip = (r: SideResult) => ({
     ...r,
     gaps: roundSummary(summarize(r.gaps)),
     ttft: roundSummary(summarize(r.ttft)),
   });
   return {
-    bench: 'b3-concurrent-streams',
-    title: 'Concurrent streams held by one process',
-    figures,
+    bench: instances ? 'b3-concurrent-streams-per-machine' : 'b3-concurrent-streams',
+    title: instances
+      ? `Concurrent streams held by 1 and ${instances} processes behind nginx`
+      : 'Concurrent streams held by one process',
+    figures: phase.figures,
     details: {
       streams: n,
       answer: { tokens, paceMs: pace },
       rampPerSecond: ramp,
       graceSeconds: settings.graceSeconds,
       rounds,
+      ...(instances ? { instances, cores: availableParallelism() } : {}),
       database: options.postgres ? 'postgres' : 'pglite',
       openFiles: fd,
-      perRound: { ours: results.ours.map(strip), bare: results.bare.map(strip) },
+      perRound: Object.fromEntries(Object.entries(phase.perRound).map(([side, rs]) => [side, rs.map(strip)])),
     },
   };
 }

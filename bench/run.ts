@@ -10,7 +10,8 @@
  *   npm run bench -- b3 --streams 5000    options: --requests N (B1), --runs N (B2), --streams N,
  *                                         --ramp N/s, --grace S, --rounds N (B3, B7, B8, B11, B12), --tokens N, --pace MS (B2, B3),
  *                                         --jobs N, --delay MS, --samples N (B12; --jobs, --delay, --rounds for B13), --messages N, --images N (B15), --people N, --messages N (B16),
- *                                         --postgres <url> (our server on PostgreSQL instead of PGlite)
+ *                                         --postgres <url> (our server on PostgreSQL instead of PGlite),
+ *                                         --instances N (B3 per machine: 1 and N instances behind nginx; --postgres and REDIS_URL)
  *
  * Targets are reported (PASS/MISS), not asserted: the exit code is 0 unless the harness itself fails.
  */
@@ -64,13 +65,14 @@ const NUMERIC = [
   'messages',
   'images',
   'people',
+  'instances',
 ] as const;
 
 function usage(problem: string): never {
   console.error(`${problem}
 usage: npm run bench -- [b1|b2|b3|b7|b8|b9|b10|b11|b12|b13|b14|b15|b16 …] [--smoke] [--postgres <url>] [--requests N] [--runs N]
                         [--streams N] [--ramp N] [--grace S] [--rounds N] [--tokens N] [--pace MS]
-                        [--jobs N] [--delay MS] [--samples N] [--messages N] [--images N] [--people N]`);
+                        [--jobs N] [--delay MS] [--samples N] [--messages N] [--images N] [--people N] [--instances N]`);
   process.exit(2);
 }
 

@@ -19,7 +19,7 @@ export function chatBody(text: string, modelId = 'gpt-4o-mini'): string {
   });
 }
 
-export function chatHeaders(server: OurServer, session: Session): Record<string, string> {
+export function chatHeaders(server: Pick<OurServer, 'url'>, session: Session): Record<string, string> {
   return { 'content-type': 'application/json', origin: server.url, cookie: session.cookie };
 }
 

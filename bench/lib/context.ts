@@ -29,6 +29,8 @@ export type Options = {
   /** B16: people seeded. */
   people?: number;
   images?: number;
+  /** B3: our server as 1 and as N instances behind nginx (PostgreSQL + Redis) instead of one process against the bare server. */
+  instances?: number;
   /** B2/B3: tokens per answer and ms between them. */
   tokens?: number;
   pace?: number;

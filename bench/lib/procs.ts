@@ -88,6 +88,15 @@ export function startChild(name: string, script: string, env: Record<string, str
   return handle;
 }
 
+/** Process groups started elsewhere (the cluster's detached instances and nginx), by their leader's pid. */
+const groups = new Set<number>();
+
+/** Kills the process group led by `pid` with the other children if the bench exits first; call the result once it is stopped. */
+export function killGroupOnExit(pid: number): () => void {
+  groups.add(pid);
+  return () => groups.delete(pid);
+}
+
 /** Kills every child still running (on exit or a signal). Only the pids this process started. */
 export function killAllChildren(): void {
   for (const child of running) {
@@ -96,6 +105,12 @@ export function killAllChildren(): void {
     } catch {}
   }
   running.clear();
+  for (const pid of groups) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {}
+  }
+  groups.clear();
 }
 
 /** Resident set size of a process in bytes (VmRSS from /proc/<pid>/status); 0 when it cannot be read. */

@@ -34,6 +34,29 @@ export async function freePort(): Promise<number> {
 /** The env limits' maximums (apps/server/src/env.ts caps these at 100,000). */
 const LIMIT_MAX = '100000';
 
+/**
+ * The settings every benchmarked server gets (one process here, or each instance of lib/cluster.ts):
+ * the stand-in as its provider, the per-user limits at their maximum, quiet logs.
+ */
+export function benchServerEnv(openaiBaseUrl: string): Record<string, string | undefined> {
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    OPENAI_API_KEY: 'fake',
+    OPENAI_BASE_URL: openaiBaseUrl,
+    CHAT_RATE_LIMIT_MAX: LIMIT_MAX,
+    FREE_DAILY_MESSAGES: LIMIT_MAX,
+    AUTH_RATE_LIMIT_MAX: LIMIT_MAX,
+    STREAM_STALE_SECONDS: '30',
+    SHUTDOWN_GRACE_MS: '2000',
+    // As `npm run serve` starts it (image work and password hashing use libuv's thread pool).
+    UV_THREADPOOL_SIZE: '16',
+    // For looking into where time goes, e.g. BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
+    NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS,
+  };
+}
+
 export async function startOurServer(options: {
   openaiBaseUrl: string;
   postgresUrl?: string;
@@ -46,25 +69,12 @@ export async function startOurServer(options: {
   const url = `http://127.0.0.1:${port}`;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'polymath-bench-'));
   const child = startChild('our server', 'apps/server/src/index.ts', {
-    NODE_ENV: 'test',
+    ...benchServerEnv(options.openaiBaseUrl),
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: url,
     DATA_DIR: dataDir,
     DATABASE_URL: options.postgresUrl,
-    LOG_LEVEL: 'warn',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    OPENAI_API_KEY: 'fake',
-    OPENAI_BASE_URL: options.openaiBaseUrl,
-    CHAT_RATE_LIMIT_MAX: LIMIT_MAX,
-    FREE_DAILY_MESSAGES: LIMIT_MAX,
-    AUTH_RATE_LIMIT_MAX: LIMIT_MAX,
-    STREAM_STALE_SECONDS: '30',
-    SHUTDOWN_GRACE_MS: '2000',
-    // As `npm run serve` starts it (image work and password hashing use libuv's thread pool).
-    UV_THREADPOOL_SIZE: '16',
-    // For looking into where time goes, e.g. BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
-    NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS,
     ...options.env,
   });
   const stop = async () => {

@@ -9,7 +9,7 @@ import type { OurServer } from './server.ts';
 
 export type Session = { email: string; cookie: string };
 
-async function post(server: OurServer, path: string, body: unknown, cookie?: string): Promise<Response> {
+async function post(server: Pick<OurServer, 'url'>, path: string, body: unknown, cookie?: string): Promise<Response> {
   return fetch(`${server.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.url, ...(cookie ? { cookie } : {}) },
@@ -17,7 +17,7 @@ async function post(server: OurServer, path: string, body: unknown, cookie?: str
   });
 }
 
-export async function createSession(server: OurServer, label = 'bench'): Promise<Session> {
+export async function createSession(server: Pick<OurServer, 'url' | 'dataDir'>, label = 'bench'): Promise<Session> {
   const id = `${Date.now().toString(36)}${randomBytes(4).toString('hex')}`;
   const email = `${label}-${id}@example.com`;
   const password = `Pw-${id}`.slice(0, 20);
