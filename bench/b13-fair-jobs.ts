@@ -140,9 +140,11 @@ async function sendOne(server: OurServer, who: Session): Promise<void> {
 async function drained(server: OurServer, who: Session, count: number): Promise<void> {
   const deadline = performance.now() + 600_000;
   for (;;) {
-    const res = await fetch(`${server.url}/api/images?limit=${Math.min(count, 100)}`, {
+    // The list gives at most 60 a page; the newest are made last, so they show when all are done.
+    const res = await fetch(`${server.url}/api/images?limit=${Math.min(count, 60)}`, {
       headers: { cookie: who.cookie },
     });
+    if (!res.ok) throw new Error(`the image list answered ${res.status}: ${await res.text()}`);
     const { images } = (await res.json()) as { images: { status: string }[] };
     if (!images.some((i) => i.status === 'queued' || i.status === 'generating')) return;
     if (performance.now() > deadline) throw new Error('the queued images were not made within 600 s');
