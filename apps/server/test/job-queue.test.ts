@@ -209,6 +209,121 @@ describeEachDatabase('job queue', { exercises: ['job-queue'] }, (ctx) => {
   });
 });
 
+/** Runs of the raced job: when each started and ended, by group, whichever instance ran it. */
+const raceRuns: { group: string; n: number; start: number; end: number }[] = [];
+const raced = defineJob({
+  name: 'test-raced',
+  payload: z.object({ group: z.string(), n: z.number().int() }),
+  retries: 0,
+  retryDelaySeconds: 0,
+  timeoutSeconds: 30,
+  concurrency: 8,
+  group: (p) => p.group,
+  async handler(p) {
+    // Taken before any await, so a run that starts too early is caught however briefly it overlaps.
+    const start = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    raceRuns.push({ group: p.group, n: p.n, start, end: Date.now() });
+  },
+});
+
+describeEachDatabase('job groups across instances', { exercises: ['job-queue', 'several-instances'] }, (ctx) => {
+  it('runs the jobs of one group one at a time and in order, even when many workers of two instances fetch at the same moment', async () => {
+    // The jobs wait before any worker runs, so both instances' 8 workers each fetch at once: pg-boss's
+    // group check alone lets two of those fetches take two jobs of one group (decision 041).
+    const sender = await startJobQueue({
+      connection: ctx.database.queueConnection,
+      logger,
+      jobs: [raced as JobDefinition<unknown>],
+      timing: FAST,
+      work: false,
+    });
+    const groups = ['a', 'b', 'c', 'd'].map((g) => `${ctx.kind}-race-${g}`);
+    for (let n = 0; n < 5; n++) for (const group of groups) await sender.send(raced, { group, n });
+    await sender.stop(1000);
+    const instances = await Promise.all(
+      [0, 1].map(() =>
+        startJobQueue({
+          connection: ctx.database.queueConnection,
+          logger,
+          jobs: [raced as JobDefinition<unknown>],
+          timing: FAST,
+        }),
+      ),
+    );
+    try {
+      await until(async () => raceRuns.filter((r) => groups.includes(r.group)).length === 20, 30_000);
+    } finally {
+      await Promise.all(instances.map((instance) => instance.stop(1000)));
+    }
+    for (const group of groups) {
+      const mine = raceRuns.filter((r) => r.group === group).sort((x, y) => x.start - y.start);
+      expect(mine.map((r) => r.n)).toEqual([0, 1, 2, 3, 4]);
+      for (let i = 1; i < mine.length; i++) {
+        expect(mine[i]?.start).toBeGreaterThanOrEqual(mine[i - 1]?.end ?? Number.POSITIVE_INFINITY);
+      }
+    }
+  }, 90_000);
+
+  // On PGlite a fetch is one statement on the one connection: nothing runs while it is under way.
+  it.skipIf(ctx.kind === 'pglite')(
+    'a job waits for an earlier job of its group that another fetch is taking at that very moment',
+    async () => {
+      const heldStarts: { n: number; at: number }[] = [];
+      const held = defineJob({
+        ...raced,
+        name: 'test-held',
+        async handler(p) {
+          heldStarts.push({ n: p.n, at: Date.now() });
+        },
+      }) as JobDefinition<unknown>;
+      const sender = await startJobQueue({
+        connection: ctx.database.queueConnection,
+        logger,
+        jobs: [held],
+        timing: FAST,
+        work: false,
+      });
+      const first = await sender.send(held, { group: 'held', n: 0 });
+      const second = await sender.send(held, { group: 'held', n: 1 });
+      await sender.stop(1000);
+      let worker: JobQueue | undefined;
+      try {
+        // This transaction plays a fetch of another instance that has locked the first job and not
+        // yet committed it as running: the worker's own fetch skips it and takes the second.
+        await ctx.database.db.transaction(async (tx) => {
+          await tx.execute(sql`select 1 from pgboss.job where name = 'test-held' and id = ${first}::uuid for update`);
+          worker = await startJobQueue({
+            connection: ctx.database.queueConnection,
+            logger,
+            jobs: [held],
+            timing: FAST,
+          });
+          const running = worker;
+          await until(async () => (await running.status(held, second))?.state === 'active');
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          await tx.execute(
+            sql`update pgboss.job set state = 'active', started_on = now() where name = 'test-held' and id = ${first}::uuid`,
+          );
+        });
+        // The first job now runs "elsewhere"; the second waits for it to end.
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        expect(heldStarts).toEqual([]);
+        const endedAt = Date.now();
+        await ctx.database.db.execute(
+          sql`update pgboss.job set state = 'completed', completed_on = now() where name = 'test-held' and id = ${first}::uuid`,
+        );
+        await until(async () => heldStarts.length === 1, 10_000);
+        expect(heldStarts[0]?.n).toBe(1);
+        expect(heldStarts[0]?.at).toBeGreaterThanOrEqual(endedAt);
+      } finally {
+        await worker?.stop(1000);
+      }
+    },
+    60_000,
+  );
+});
+
 describe('job names', () => {
   it('refuses names that are not lowercase words joined by dashes', () => {
     expect(() => defineJob({ ...flaky, name: 'Bad Name' })).toThrow();
