@@ -227,40 +227,63 @@ const raced = defineJob({
   },
 });
 
+/** Two images of one person at a time, raced the same way. */
+const racedPairs = defineJob({ ...raced, name: 'test-raced-pairs', groupConcurrency: 2 });
+
+/** Runs the jobs of `groups` × `perGroup` on two instances of 8 workers that all start on them at once. */
+async function raceOnTwoInstances(
+  connection: Parameters<typeof startJobQueue>[0]['connection'],
+  job: JobDefinition<unknown>,
+  groups: string[],
+  perGroup: number,
+): Promise<Map<string, typeof raceRuns>> {
+  // The jobs wait before any worker runs, so both instances' 8 workers each fetch at once: pg-boss's
+  // group check alone lets two of those fetches take two jobs of one group (decision 041).
+  const sender = await startJobQueue({ connection, logger, jobs: [job], timing: FAST, work: false });
+  for (let n = 0; n < perGroup; n++) for (const group of groups) await sender.send(job, { group, n });
+  await sender.stop(1000);
+  const instances = await Promise.all(
+    [0, 1].map(() => startJobQueue({ connection, logger, jobs: [job], timing: FAST })),
+  );
+  const mine = () => raceRuns.filter((r) => groups.includes(r.group));
+  try {
+    await until(async () => mine().length === groups.length * perGroup, 30_000);
+  } finally {
+    await Promise.all(instances.map((instance) => instance.stop(1000)));
+  }
+  return new Map(
+    groups.map((g) => [
+      g,
+      mine()
+        .filter((r) => r.group === g)
+        .sort((x, y) => x.start - y.start),
+    ]),
+  );
+}
+
 describeEachDatabase('job groups across instances', { exercises: ['job-queue', 'several-instances'] }, (ctx) => {
   it('runs the jobs of one group one at a time and in order, even when many workers of two instances fetch at the same moment', async () => {
-    // The jobs wait before any worker runs, so both instances' 8 workers each fetch at once: pg-boss's
-    // group check alone lets two of those fetches take two jobs of one group (decision 041).
-    const sender = await startJobQueue({
-      connection: ctx.database.queueConnection,
-      logger,
-      jobs: [raced as JobDefinition<unknown>],
-      timing: FAST,
-      work: false,
-    });
     const groups = ['a', 'b', 'c', 'd'].map((g) => `${ctx.kind}-race-${g}`);
-    for (let n = 0; n < 5; n++) for (const group of groups) await sender.send(raced, { group, n });
-    await sender.stop(1000);
-    const instances = await Promise.all(
-      [0, 1].map(() =>
-        startJobQueue({
-          connection: ctx.database.queueConnection,
-          logger,
-          jobs: [raced as JobDefinition<unknown>],
-          timing: FAST,
-        }),
-      ),
-    );
-    try {
-      await until(async () => raceRuns.filter((r) => groups.includes(r.group)).length === 20, 30_000);
-    } finally {
-      await Promise.all(instances.map((instance) => instance.stop(1000)));
+    const byGroup = await raceOnTwoInstances(ctx.database.queueConnection, raced as JobDefinition<unknown>, groups, 5);
+    for (const runs of byGroup.values()) {
+      expect(runs.map((r) => r.n)).toEqual([0, 1, 2, 3, 4]);
+      for (let i = 1; i < runs.length; i++) {
+        expect(runs[i]?.start).toBeGreaterThanOrEqual(runs[i - 1]?.end ?? Number.POSITIVE_INFINITY);
+      }
     }
-    for (const group of groups) {
-      const mine = raceRuns.filter((r) => r.group === group).sort((x, y) => x.start - y.start);
-      expect(mine.map((r) => r.n)).toEqual([0, 1, 2, 3, 4]);
-      for (let i = 1; i < mine.length; i++) {
-        expect(mine[i]?.start).toBeGreaterThanOrEqual(mine[i - 1]?.end ?? Number.POSITIVE_INFINITY);
+  }, 90_000);
+
+  it('runs at most groupConcurrency (2) jobs of one group at once, even when many workers fetch at the same moment', async () => {
+    const groups = ['a', 'b'].map((g) => `${ctx.kind}-pairs-${g}`);
+    const byGroup = await raceOnTwoInstances(
+      ctx.database.queueConnection,
+      racedPairs as JobDefinition<unknown>,
+      groups,
+      8,
+    );
+    for (const runs of byGroup.values()) {
+      for (const run of runs) {
+        expect(runs.filter((r) => r.start <= run.start && run.start < r.end).length).toBeLessThanOrEqual(2);
       }
     }
   }, 90_000);
