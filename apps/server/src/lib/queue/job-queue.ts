@@ -225,7 +225,9 @@ export async function startJobQueue(options: {
  * The read locks the earlier jobs it looks at (FOR KEY SHARE, the weakest lock): one that a fetch
  * is taking right now is locked by that fetch, so the read waits for it to commit and sees it
  * running, instead of seeing it still waiting. That lock does not conflict with pg-boss's updates
- * of state, heartbeat or output, so nothing else waits on it.
+ * of state, heartbeat or output, so nothing else waits on it. The conditions are pg-boss's own
+ * partial indexes' (running jobs by group, fetchable waiting jobs): the finished jobs pg-boss keeps
+ * for a week are not read.
  *
  * It cannot deadlock: a job only waits for earlier ones, so the earliest running job of a group
  * never waits, and a running job whose process died stops counting when pg-boss fails it (its
@@ -243,7 +245,7 @@ async function waitForTurn(
          select other.state from pgboss.job other
          join pgboss.job me on me.name = $1 and me.id = $2::uuid
          where other.name = $1 and other.group_id = $3 and other.id <> me.id
-           and other.state in ('created', 'retry', 'active')
+           and (other.state = 'active' or (other.state < 'active' and not other.blocked))
            and (other.created_on, other.id) < (me.created_on, me.id)
          for key share of other
        ) earlier`,
