@@ -209,6 +209,145 @@ describeEachDatabase('job queue', { exercises: ['job-queue'] }, (ctx) => {
   });
 });
 
+/** Runs of the raced job: when each started and ended, by group, whichever instance ran it. */
+const raceRuns: { group: string; n: number; start: number; end: number }[] = [];
+const raced = defineJob({
+  name: 'test-raced',
+  payload: z.object({ group: z.string(), n: z.number().int() }),
+  retries: 0,
+  retryDelaySeconds: 0,
+  timeoutSeconds: 30,
+  concurrency: 8,
+  group: (p) => p.group,
+  async handler(p) {
+    // Taken before any await, so a run that starts too early is caught however briefly it overlaps.
+    const start = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    raceRuns.push({ group: p.group, n: p.n, start, end: Date.now() });
+  },
+});
+
+/** Two images of one person at a time, raced the same way. */
+const racedPairs = defineJob({ ...raced, name: 'test-raced-pairs', groupConcurrency: 2 });
+
+/** Runs the jobs of `groups` × `perGroup` on two instances of 8 workers that all start on them at once. */
+async function raceOnTwoInstances(
+  connection: Parameters<typeof startJobQueue>[0]['connection'],
+  job: JobDefinition<unknown>,
+  groups: string[],
+  perGroup: number,
+): Promise<Map<string, typeof raceRuns>> {
+  // The jobs wait before any worker runs, so both instances' 8 workers each fetch at once: pg-boss's
+  // group check alone lets two of those fetches take two jobs of one group (decision 041).
+  const sender = await startJobQueue({ connection, logger, jobs: [job], timing: FAST, work: false });
+  for (let n = 0; n < perGroup; n++) for (const group of groups) await sender.send(job, { group, n });
+  await sender.stop(1000);
+  const instances = await Promise.all(
+    [0, 1].map(() => startJobQueue({ connection, logger, jobs: [job], timing: FAST })),
+  );
+  const mine = () => raceRuns.filter((r) => groups.includes(r.group));
+  try {
+    await until(async () => mine().length === groups.length * perGroup, 30_000);
+  } finally {
+    await Promise.all(instances.map((instance) => instance.stop(1000)));
+  }
+  return new Map(
+    groups.map((g) => [
+      g,
+      mine()
+        .filter((r) => r.group === g)
+        .sort((x, y) => x.start - y.start),
+    ]),
+  );
+}
+
+describeEachDatabase('job groups across instances', { exercises: ['job-queue', 'several-instances'] }, (ctx) => {
+  it('runs the jobs of one group one at a time and in order, even when many workers of two instances fetch at the same moment', async () => {
+    const groups = ['a', 'b', 'c', 'd'].map((g) => `${ctx.kind}-race-${g}`);
+    const byGroup = await raceOnTwoInstances(ctx.database.queueConnection, raced as JobDefinition<unknown>, groups, 5);
+    for (const runs of byGroup.values()) {
+      expect(runs.map((r) => r.n)).toEqual([0, 1, 2, 3, 4]);
+      for (let i = 1; i < runs.length; i++) {
+        expect(runs[i]?.start).toBeGreaterThanOrEqual(runs[i - 1]?.end ?? Number.POSITIVE_INFINITY);
+      }
+    }
+  }, 90_000);
+
+  it('runs at most groupConcurrency (2) jobs of one group at once, even when many workers fetch at the same moment', async () => {
+    const groups = ['a', 'b'].map((g) => `${ctx.kind}-pairs-${g}`);
+    const byGroup = await raceOnTwoInstances(
+      ctx.database.queueConnection,
+      racedPairs as JobDefinition<unknown>,
+      groups,
+      8,
+    );
+    for (const runs of byGroup.values()) {
+      for (const run of runs) {
+        expect(runs.filter((r) => r.start <= run.start && run.start < r.end).length).toBeLessThanOrEqual(2);
+      }
+    }
+  }, 90_000);
+
+  // On PGlite a fetch is one statement on the one connection: nothing runs while it is under way.
+  it.skipIf(ctx.kind === 'pglite')(
+    'a job waits for an earlier job of its group that another fetch is taking at that very moment',
+    async () => {
+      const heldStarts: { n: number; at: number }[] = [];
+      const held = defineJob({
+        ...raced,
+        name: 'test-held',
+        async handler(p) {
+          heldStarts.push({ n: p.n, at: Date.now() });
+        },
+      }) as JobDefinition<unknown>;
+      const sender = await startJobQueue({
+        connection: ctx.database.queueConnection,
+        logger,
+        jobs: [held],
+        timing: FAST,
+        work: false,
+      });
+      const first = await sender.send(held, { group: 'held', n: 0 });
+      const second = await sender.send(held, { group: 'held', n: 1 });
+      await sender.stop(1000);
+      let worker: JobQueue | undefined;
+      try {
+        // This transaction plays a fetch of another instance that has locked the first job and not
+        // yet committed it as running: the worker's own fetch skips it and takes the second.
+        await ctx.database.db.transaction(async (tx) => {
+          await tx.execute(sql`select 1 from pgboss.job where name = 'test-held' and id = ${first}::uuid for update`);
+          worker = await startJobQueue({
+            connection: ctx.database.queueConnection,
+            logger,
+            jobs: [held],
+            timing: FAST,
+          });
+          const running = worker;
+          // (Or already completed: the second job's handler returns at once if nothing holds it.)
+          await until(async () => ['active', 'completed'].includes((await running.status(held, second))?.state ?? ''));
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          await tx.execute(
+            sql`update pgboss.job set state = 'active', started_on = now() where name = 'test-held' and id = ${first}::uuid`,
+          );
+        });
+        // The first job now runs "elsewhere"; the second waits for it to end.
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        expect(heldStarts).toEqual([]);
+        const endedAt = Date.now();
+        await ctx.database.db.execute(
+          sql`update pgboss.job set state = 'completed', completed_on = now() where name = 'test-held' and id = ${first}::uuid`,
+        );
+        await until(async () => heldStarts.length === 1, 10_000);
+        expect(heldStarts[0]?.n).toBe(1);
+        expect(heldStarts[0]?.at).toBeGreaterThanOrEqual(endedAt);
+      } finally {
+        await worker?.stop(1000);
+      }
+    },
+    60_000,
+  );
+});
+
 describe('job names', () => {
   it('refuses names that are not lowercase words joined by dashes', () => {
     expect(() => defineJob({ ...flaky, name: 'Bad Name' })).toThrow();

@@ -149,6 +149,7 @@ export async function startJobQueue(options: {
   };
 
   if (options.work !== false) {
+    const db = boss.getDb();
     for (const job of options.jobs) {
       const log = logger.child({ job: job.name });
       await boss.work(
@@ -160,7 +161,8 @@ export async function startJobQueue(options: {
           // A notification wakes the worker for a new job; retries coming due send none, so the
           // poll keeps its own pace instead of pg-boss's 30 s default once notifications are on.
           notifyPollingIntervalSeconds: timing.pollSeconds,
-          // Counted in the database (pg-boss's group concurrency), so the bound holds across instances.
+          // Counted in the database (pg-boss's group concurrency), so the bound holds across instances
+          // almost always; waitForTurn below makes it exact.
           ...(job.group ? { groupConcurrency: job.groupConcurrency ?? 1 } : {}),
         },
         async ([item]: Job<unknown>[]) => {
@@ -174,6 +176,9 @@ export async function startJobQueue(options: {
           const started = performance.now();
           let outcome = 'failed';
           try {
+            if (job.group && item.groupId) {
+              await waitForTurn(db, item, job.groupConcurrency ?? 1, timing.pollSeconds);
+            }
             await job.handler(parsed.data, {
               id: item.id,
               retryCount: item.retryCount,
@@ -208,6 +213,57 @@ export async function startJobQueue(options: {
   }
 
   return queue;
+}
+
+/**
+ * Holds a grouped job until fewer than `limit` jobs of its group that come before it (created
+ * earlier; the id breaks ties) are running. pg-boss's fetch checks the group's running jobs in a
+ * plain read, so fetches running at the same moment (several workers, several instances) can each
+ * take a job of one group before either's start commits; only the earliest `limit` of those then
+ * run, in order, and the others wait here (decision 041).
+ *
+ * The read locks the earlier jobs it looks at (FOR KEY SHARE, the weakest lock): one that a fetch
+ * is taking right now is locked by that fetch, so the read waits for it to commit and sees it
+ * running, instead of seeing it still waiting. That lock does not conflict with pg-boss's updates
+ * of state, heartbeat or output, so nothing else waits on it. The conditions are pg-boss's own
+ * partial indexes' (running jobs by group, fetchable waiting jobs): the finished jobs pg-boss keeps
+ * for a week are not read.
+ *
+ * It cannot deadlock: a job only waits for earlier ones, so the earliest running job of a group
+ * never waits, and a running job whose process died stops counting when pg-boss fails it (its
+ * heartbeat or timeout). The wait uses up the job's own timeout and ends with its signal.
+ */
+async function waitForTurn(
+  db: ReturnType<PgBoss['getDb']>,
+  job: Job<unknown>,
+  limit: number,
+  pollSeconds: number,
+): Promise<void> {
+  for (;;) {
+    const { rows } = await db.executeSql(
+      `select count(*) filter (where state = 'active')::int as ahead from (
+         select other.state from pgboss.job other
+         join pgboss.job me on me.name = $1 and me.id = $2::uuid
+         where other.name = $1 and other.group_id = $3 and other.id <> me.id
+           and (other.state = 'active' or (other.state < 'active' and not other.blocked))
+           and (other.created_on, other.id) < (me.created_on, me.id)
+         for key share of other
+       ) earlier`,
+      [job.name, job.id, job.groupId],
+    );
+    if (Number((rows[0] as { ahead: number } | undefined)?.ahead ?? 0) < limit) return;
+    job.signal.throwIfAborted();
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        job.signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, pollSeconds * 1000);
+      job.signal.addEventListener('abort', done);
+    });
+    job.signal.throwIfAborted();
+  }
 }
 
 /**

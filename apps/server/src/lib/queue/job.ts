@@ -83,8 +83,9 @@ export type JobDefinition<P> = JobRef<P> & {
    * Jobs of one group run `groupConcurrency` at a time (default 1), across all instances, oldest
    * first (one person's WhatsApp messages, answered in order; one person's images, a bounded share
    * of the workers). A job of a group at its bound is passed over for the next group's, so one
-   * group's long queue never holds another's job back. An empty string: no group. Without it, jobs
-   * run as they come, up to `concurrency`.
+   * group's long queue never holds another's job back. A job fetched past its group's bound (two
+   * fetches at once) waits in its worker for its turn (decision 041). An empty string: no group.
+   * Without it, jobs run as they come, up to `concurrency`.
    */
   group?(payload: P): string;
   /** How many jobs of one group may run at once across all instances (with `group`; default 1). */
