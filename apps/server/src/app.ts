@@ -7,6 +7,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { openAPIRouteHandler } from 'hono-openapi';
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { createChatTurns } from './app-turns.ts';
+import { isDatabaseBusy } from './db/database-busy.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { consoleRoutes } from './features/admin/console.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
@@ -226,6 +227,13 @@ export function createApp(deps: AppDeps) {
     if (err instanceof HTTPException) {
       const code = errorCodeForStatus(err.status);
       return errorResponse(c.var.requestId, code, code === 'BAD_REQUEST' ? err.message : undefined);
+    }
+    if (isDatabaseBusy(err)) {
+      // Overload or a database restart, not a bug: the client may try again in a moment.
+      (c.var.log ?? deps.logger).warn({ err }, 'database busy or unreachable');
+      const res = errorResponse(c.var.requestId, 'SERVICE_UNAVAILABLE');
+      res.headers.set('retry-after', '2');
+      return res;
     }
     (c.var.log ?? deps.logger).error({ err }, 'unhandled error');
     return errorResponse(c.var.requestId, 'INTERNAL_ERROR');

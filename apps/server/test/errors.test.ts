@@ -1,9 +1,13 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/client.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { isDatabaseBusy } from '../src/db/database-busy.ts';
 import { pageViews } from '../src/db/schema/index.ts';
 import { ORIGIN } from './auth-helpers.ts';
-import { createTestApp, describeEachDatabase } from './databases.ts';
+import { createTestApp, describeEachDatabase, TEST_DATABASE_URL } from './databases.ts';
+import { freePort } from './ports.ts';
 
 type ErrorJson = { error: { code: string; message: string; requestId?: string; details?: unknown } };
 
@@ -212,5 +216,45 @@ describe('internal errors', () => {
     const res = await createTestApp(broken).request(PAGE_VIEWS, postJson(JSON.stringify({ path: '/web-main' })));
     const body = await expectError(res, 500, 'INTERNAL_ERROR');
     expect(body.error.message).toBe('Something went wrong.');
+  });
+});
+
+describe('a busy or unreachable database', () => {
+  it('a database that refuses connections gives 503 SERVICE_UNAVAILABLE with Retry-After, not 500', async () => {
+    // A real node-postgres pool at a port nothing listens on: every query fails with ECONNREFUSED,
+    // wrapped by Drizzle, as when PostgreSQL restarts.
+    const database = await openDatabase({ url: `postgres://nobody@127.0.0.1:${await freePort()}/none` });
+    try {
+      const res = await createTestApp(database).request('/api/shared/AAAAAAAAAAAAAAAAAAAAAA');
+      const body = await expectError(res, 503, 'SERVICE_UNAVAILABLE');
+      expect(body.error.message).toBe('The service is temporarily unavailable. Please try again shortly.');
+      expect(res.headers.get('retry-after')).toBe('2');
+    } finally {
+      await database.close();
+    }
+  });
+
+  it.skipIf(!TEST_DATABASE_URL)('the pool waiting past its timeout for a connection counts as busy', async () => {
+    const pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 1, connectionTimeoutMillis: 100 });
+    const held = await pool.connect();
+    try {
+      const err = await drizzle({ client: pool })
+        .execute(sql`select 1`)
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+      expect(String((err as Error).cause ?? err)).toMatch(/timeout exceeded when trying to connect/);
+      expect(isDatabaseBusy(err)).toBe(true);
+      // A query that is wrong is not "busy".
+      const wrong = await held.query('select * from no_such_table').then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(isDatabaseBusy(wrong)).toBe(false);
+    } finally {
+      held.release();
+      await pool.end();
+    }
   });
 });
