@@ -1,15 +1,16 @@
 /**
  * `npm test`: every check, with the quick ones beside the unit tests instead of before them.
  *
- *   1. at once: lint (Biome), typecheck (tsc -b) and the web build run in the background, their
- *      output held back and printed whole when each ends, while the unit and integration tests
- *      (Vitest) print live;
- *   2. when all of those passed: the browser tests (Playwright), which need the build, and beside
- *      them the production-dependencies smoke test (scripts/production-smoke.ts).
+ *   1. at once: lint (Biome), typecheck (tsc -b) and the web build in the background, their output
+ *      held back and printed whole when each ends, while the unit and integration tests (Vitest)
+ *      print live;
+ *   2. as soon as the build is ready, still beside the unit tests: the browser tests (Playwright)
+ *      and the production-dependencies smoke test (scripts/production-smoke.ts), held back and
+ *      printed whole as well.
  *
- * Any failure fails the run: the failing steps are named at the end and the browser tests are not
- * started. Each step's time goes to test-timing/phases.json, and Vitest's and Playwright's JSON
- * reports to test-timing/ as well; `npm run test:timing` prints the tables.
+ * Any failure fails the run and the failing steps are named at the end; a failed build means no
+ * browser tests. Each step's time goes to test-timing/phases.json, and Vitest's and Playwright's
+ * JSON reports to test-timing/ as well; `npm run test:timing` prints the tables.
  *
  *   node scripts/test-run.ts              everything (npm test)
  *   node scripts/test-run.ts --no-e2e     lint, typecheck and unit tests (npm run check)
@@ -98,11 +99,28 @@ async function main(): Promise<number> {
     if (chromium.status === 'failed') return report(results, withE2e);
   }
 
-  const background: Promise<Result>[] = [
-    run({ name: 'lint', ...npx(['biome', 'check', '.']), live: false }),
-    run({ name: 'typecheck', ...npx(['tsc', '-b']), live: false }),
-  ];
-  if (withE2e) background.push(run({ name: 'build', command: 'npm', args: ['run', '--silent', 'build'], live: false }));
+  const lint = run({ name: 'lint', ...npx(['biome', 'check', '.']), live: false });
+  const typecheck = run({ name: 'typecheck', ...npx(['tsc', '-b']), live: false });
+  // The browser tests need only the build, so they start as soon as it is ready and run beside the
+  // unit tests: on 2 cores each alone leaves about half the CPU idle (waiting on processes, timers,
+  // PostgreSQL), and together they fill it (issue 33). Their output is printed whole when they end.
+  const browser: Promise<Result[]> = withE2e
+    ? run({ name: 'build', command: 'npm', args: ['run', '--silent', 'build'], live: false }).then(async (build) => {
+        if (build.status === 'failed') {
+          console.log('\n── e2e not started: the build failed');
+          return [build];
+        }
+        // Beside the browser tests (both need the build): the clean production install's smoke test.
+        const production = run({
+          name: 'production',
+          command: 'node',
+          args: ['scripts/production-smoke.ts'],
+          live: false,
+        });
+        const e2e = await run({ name: 'e2e', ...npx(['playwright', 'test']), live: false });
+        return [build, e2e, await production];
+      })
+    : Promise.resolve([]);
   const vitest = (name: string, report: string, files: string[]) =>
     run({
       name,
@@ -128,22 +146,7 @@ async function main(): Promise<number> {
     const again = await vitest('unit (crashed files again)', 'vitest-rerun.json', crashed);
     unit = { ...again, startMs: unit.startMs };
   }
-  results.push(unit, ...(await Promise.all(background)));
-
-  if (withE2e) {
-    if (results.some((r) => r.status === 'failed')) {
-      console.log('\n── e2e not started: an earlier step failed');
-    } else {
-      // Beside the browser tests (both need the build): the clean production install's smoke test.
-      const production = run({
-        name: 'production',
-        command: 'node',
-        args: ['scripts/production-smoke.ts'],
-        live: false,
-      });
-      results.push(await run({ name: 'e2e', ...npx(['playwright', 'test']), live: true }), await production);
-    }
-  }
+  results.push(unit, await lint, await typecheck, ...(await browser));
   return report(results, withE2e);
 }
 
