@@ -44,7 +44,8 @@ async function configureTags(context: BrowserContext): Promise<void> {
     }
     if (url.hostname === 'www.facebook.com') return route.fulfill({ status: 204 });
     if (request.resourceType() !== 'document') return route.continue();
-    const response = await route.fetch();
+    // A kept-alive connection the server closes just as it is reused resets; a browser sends again, so does this.
+    const response = await route.fetch({ maxRetries: 2 });
     const html = (await response.text())
       .replace('"gtmId":null', `"gtmId":"${GTM_ID}"`)
       .replace('"adPixelId":null', `"adPixelId":"${PIXEL_ID}"`);

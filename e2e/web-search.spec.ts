@@ -250,7 +250,8 @@ test('screenshots in both themes and languages, on a desktop and a phone; and th
   await page.route(
     (url) => url.pathname === '/web-search',
     async (route) => {
-      const response = await route.fetch();
+      // A kept-alive connection the server closes just as it is reused resets; a browser sends again, so does this.
+      const response = await route.fetch({ maxRetries: 2 });
       const html = (await response.text()).replace('"webSearch":true', '"webSearch":false');
       await route.fulfill({ response, body: html });
     },
