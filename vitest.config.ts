@@ -11,9 +11,10 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: a single one on a 2-core machine, which
     // ran the files one after another. Most server files wait (on PostgreSQL, child processes,
-    // the stand-ins, polling job queues) more than they compute: with two workers a clean-clone CI
-    // run kept the 2 cores only about half busy, so there is one worker more than cores.
-    maxWorkers: availableParallelism() + 1,
+    // the stand-ins, polling job queues) more than they compute, so two share two cores well. The
+    // browser tests run beside them (scripts/test-run.ts); a third worker on top of that gained 36 s
+    // of 13 minutes and timed a WhatsApp test out, so two it is.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // `npm run test:coverage` (vitest run --coverage): line and branch coverage of the source the
     // unit and integration tests reach, per workspace in `npm run test:inventory`.
     coverage: {
