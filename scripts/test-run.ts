@@ -32,7 +32,7 @@ type Result = {
   exitCode: number;
   startMs: number;
   endMs: number;
-  /** A live step's output (stdout and stderr), kept to be read after it ends. */
+  /** The step's output (stdout and stderr), kept to be read after it ends. */
   output: string;
 };
 
@@ -62,8 +62,8 @@ function run(step: Step): Promise<Result> {
     const finish = (exitCode: number) => {
       const endMs = Date.now() - started;
       const status = exitCode === 0 ? 'passed' : 'failed';
+      const text = Buffer.concat(output).toString('utf8').trimEnd();
       if (!step.live) {
-        const text = Buffer.concat(output).toString('utf8').trimEnd();
         // A background step's output comes in one piece, framed, so it never interleaves with the tests.
         console.log(`\n┌── ${step.name} ${status} in ${seconds(endMs - startMs)}${text ? '' : ' (no output)'}`);
         if (text) console.log(text.replace(/^/gm, '│ '));
@@ -71,8 +71,7 @@ function run(step: Step): Promise<Result> {
       } else {
         console.log(`\n── ${step.name} ${status} in ${seconds(endMs - startMs)}`);
       }
-      const kept = step.live ? Buffer.concat(output).toString('utf8') : '';
-      done({ name: step.name, status, exitCode, startMs, endMs, output: kept });
+      done({ name: step.name, status, exitCode, startMs, endMs, output: text });
     };
     child.on('error', (err) => {
       output.push(Buffer.from(`could not start: ${err.message}\n`));
