@@ -463,6 +463,30 @@ describeEachDatabase('WhatsApp through the Cloud API (stand-in)', DATABASE_USE, 
     expect(warned.map((l) => l.timestamp)).toEqual(expect.arrayContaining([String(farFuture)]));
   });
 
+  it('stores a message whose time is in milliseconds or not a number as received now (200, not 400)', async () => {
+    const { phone } = await linkedPro();
+    const before = Date.now();
+    const logged = logs.length;
+    for (const [timestamp, reply] of [
+      [String(Date.now()), 'Millis.'],
+      ['soon', 'Words.'],
+    ] as const) {
+      const message = edited(graph.inbound({ from: waId(phone), text: `odd time [[fake text="${reply}"]]` }), (b) => {
+        ((changeValue(b).messages as Record<string, unknown>[])[0] as Record<string, unknown>).timestamp = timestamp;
+      });
+      const res = await postWebhook(tools.app, message);
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect(await res.json()).toMatchObject({ messages: 1 });
+    }
+    const stored = await rows(db(), sql`select sent_at from whatsapp_inbound where phone = ${phone}`);
+    for (const row of stored) expect(new Date(String(row.sent_at)).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(await textsAfter(phone, 2)).toEqual(['Millis.', 'Words.']);
+    const warned = logs
+      .slice(logged)
+      .filter((l) => /^WhatsApp timestamp (in the future|not in seconds)/.test(String(l.msg)));
+    expect(warned.map((l) => l.timestamp)).toEqual(expect.arrayContaining(['soon']));
+  });
+
   it('stores and answers a message whose text or id holds characters no database can keep (not a 5xx)', async () => {
     const { phone } = await linkedPro();
     // A NUL and a lone surrogate: JSON can carry both, PostgreSQL's text and jsonb hold neither.

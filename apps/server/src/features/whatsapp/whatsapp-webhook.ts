@@ -15,7 +15,7 @@ const messageSchema = z
   .object({
     id: z.string().min(1).max(256),
     from: z.string().regex(/^\d{6,20}$/),
-    timestamp: z.string().regex(/^\d{1,12}$/),
+    timestamp: z.string().max(64),
     type: z.string().max(32),
   })
   .loose();
@@ -24,7 +24,7 @@ const statusSchema = z
   .object({
     id: z.string().min(1).max(256),
     status: z.string().max(32),
-    timestamp: z.string().regex(/^\d{1,12}$/),
+    timestamp: z.string().max(64),
     recipient_id: z.string().max(32).optional(),
     errors: z.array(z.object({ code: z.number().int().optional(), title: z.string().optional() }).loose()).optional(),
   })
@@ -146,9 +146,16 @@ const CLOCK_SKEW_MS = 5 * 60 * 1000;
  * window open.
  */
 function receivedTime(logger: Logger, timestamp: string, about: { messageId: string }, now = new Date()): Date {
-  const at = Number(timestamp) * 1000;
-  if (at - now.getTime() <= CLOCK_SKEW_MS) return new Date(at);
-  logger.warn({ ...about, timestamp }, 'WhatsApp timestamp in the future: stored as the time received');
+  // Seconds since the epoch; anything else (milliseconds, a word, a sign) is not a time we can
+  // trust, and refusing the delivery would only make WhatsApp send it again for days.
+  const at = /^\d{1,12}$/.test(timestamp) ? Number(timestamp) * 1000 : Number.NaN;
+  if (Number.isFinite(at) && at - now.getTime() <= CLOCK_SKEW_MS) return new Date(at);
+  logger.warn(
+    { ...about, timestamp },
+    Number.isFinite(at)
+      ? 'WhatsApp timestamp in the future: stored as the time received'
+      : 'WhatsApp timestamp not in seconds: stored as the time received',
+  );
   return now;
 }
 
