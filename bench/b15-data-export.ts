@@ -29,6 +29,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { images, messages, threads, users } from '../apps/server/src/db/schema/index.ts';
 import { archiveStream } from '../apps/server/src/features/data-export/export-archive.ts';
 import { imageFolder } from '../apps/server/src/features/images/images.service.ts';
+import { createToolRegistry } from '../apps/server/src/features/tools/tool-registry.ts';
 import { createDiskFileStore, type FileStore, newFileName } from '../apps/server/src/lib/storage/file-store.ts';
 import type { Bench, Context } from './lib/context.ts';
 import { type BenchReport, type Figure, figure, verdict } from './lib/results.ts';
@@ -152,7 +153,7 @@ async function run({ options }: Context): Promise<BenchReport> {
     console.log(
       `B15 seeded ${count.messages} messages and ${count.images} pictures in ${ms(performance.now() - seeded)}`,
     );
-    const deps = { db: database.db, files };
+    const deps = { db: database.db, files, imageKinds: createToolRegistry().imageKinds };
 
     const runs: {
       ours: Awaited<ReturnType<typeof measured<number>>>[];

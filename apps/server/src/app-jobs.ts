@@ -59,6 +59,7 @@ export function appJobs(deps: {
     createDataExportJob({
       db,
       files: deps.files,
+      imageKinds: deps.turns.services.imageKinds,
       mailer: deps.mailer,
       publicUrl: deps.env.PUBLIC_URL,
       logger: deps.logger,

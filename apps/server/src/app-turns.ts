@@ -30,13 +30,24 @@ export function createChatTurns(deps: {
 }): ChatTurnDeps {
   const { db, env, files, logger, chat, imageModels, jobs } = deps;
   const webSearch = deps.webSearch === undefined ? createWebSearchRuntime(env) : (deps.webSearch ?? undefined);
+  const tools = deps.tools ?? createToolRegistry();
   return {
     db,
     env,
     files,
     logger,
     runtime: chat,
-    tools: deps.tools ?? createToolRegistry(),
-    services: { db, env, files, logger, jobs, imageModels, webSearch, chatModels: chat.models },
+    tools,
+    services: {
+      db,
+      env,
+      files,
+      logger,
+      jobs,
+      imageModels,
+      imageKinds: tools.imageKinds,
+      webSearch,
+      chatModels: chat.models,
+    },
   };
 }

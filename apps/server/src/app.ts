@@ -152,7 +152,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/shared', sharedRoutes());
   app.route('/api/me', profileRoutes(auth, turns.tools.deleteUserFiles));
   app.route('/api/chat', chatRoutes(auth, turns));
-  app.route('/api/images', imagesRoutes(auth, imageModels));
+  app.route('/api/images', imagesRoutes(auth, imageModels, turns.tools.imageKinds));
   app.route('/api/horoscope', horoscopeRoutes());
   app.route('/api/documents', documentsRoutes(auth));
   app.route('/api/tattoo/photos', tattooPhotoRoutes(auth));

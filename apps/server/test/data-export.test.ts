@@ -7,6 +7,7 @@ import type { AppDeps } from '../src/app-env.ts';
 import { dataExports, images } from '../src/db/schema/index.ts';
 import { createDataExportJob } from '../src/features/data-export/data-export.job.ts';
 import { purgeExpiredExports } from '../src/features/data-export/data-export.service.ts';
+import { createToolRegistry } from '../src/features/tools/tool-registry.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import type { JobQueue } from '../src/lib/queue/job-queue.ts';
 import {
@@ -61,6 +62,7 @@ describeEachDatabase('data export', (ctx) => {
     const job = createDataExportJob({
       db: deps.db,
       files: deps.files,
+      imageKinds: createToolRegistry().imageKinds,
       mailer,
       publicUrl: deps.env.PUBLIC_URL,
       logger: deps.logger,

@@ -40,7 +40,11 @@ export const images = pgTable(
     editArea: jsonb('edit_area'),
     /** Files beside the original: a text logo's SVG and its previews ({ svg, light, dark }: file keys). */
     extraFiles: jsonb('extra_files'),
-    /** A text logo's design (layout, fonts, case, mark): the same design renders the same files. */
+    /**
+     * What the image's kind keeps beside it (features/images/image-kinds.ts): a text logo's design
+     * (layout, fonts, case, mark; the same design renders the same files), a photo translation's
+     * languages, stage and result. Null for an image model's pictures.
+     */
     design: jsonb('design'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

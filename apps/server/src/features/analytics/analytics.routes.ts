@@ -2,7 +2,6 @@ import { pageViewSchema } from '@polymath/shared';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import type { AppEnv } from '../../app-env.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { clientIp } from '../../lib/client-ip.ts';
 import { enforceLimit } from '../../lib/limits.ts';
 import { validate } from '../../lib/validate.ts';

@@ -6,7 +6,7 @@ import type { Env } from '../../env.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { JobSender } from '../../lib/queue/job.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
-import type { ImageModelRegistry } from '../images/index.ts';
+import type { ImageKind, ImageKindRegistry, ImageModelRegistry } from '../images/index.ts';
 import type { ModelRegistry } from '../models/index.ts';
 import type { WebSearchRuntime } from '../search/index.ts';
 
@@ -19,6 +19,8 @@ export type ToolServices = {
   /** Sends the slow work a function starts (its handler runs it later, see lib/queue). */
   jobs: JobSender;
   imageModels: ImageModelRegistry;
+  /** The kinds of image the app makes itself (every tool's ToolDefinition.imageKinds). */
+  imageKinds: ImageKindRegistry;
   /** The configured search service and page reader; undefined when no search service is configured. */
   webSearch?: WebSearchRuntime | undefined;
   /** The chat models (photo translate names the one that translates). */
@@ -108,6 +110,11 @@ export type ToolDefinition<I = unknown> = {
   prepare?(turn: ToolTurn<I>): Promise<TurnPreparation<I> | null>;
   /** Deletes the files the tool keeps for a person outside images and attachments (their account is deleted). */
   deleteUserFiles?(files: FileStore, userId: string): Promise<void>;
+  /**
+   * The kinds of image the tool makes itself rather than with an image model (the images feature
+   * stores, lists and shows them like any image; features/images/image-kinds.ts).
+   */
+  imageKinds?: readonly ImageKind[];
 };
 
 /** Every tool by id (features/tools/tool-registry.ts builds it; the chat turn only reads it). */
@@ -115,6 +122,8 @@ export type ToolRegistry = {
   get(id: ChatToolId): ToolDefinition<unknown>;
   /** Deletes what every tool keeps for a person (ToolDefinition.deleteUserFiles). */
   deleteUserFiles(files: FileStore, userId: string): Promise<void>;
+  /** Every tool's kinds of image (ToolDefinition.imageKinds), handed to the images feature. */
+  imageKinds: ImageKindRegistry;
 };
 
 export type TurnPreparation<I> = {

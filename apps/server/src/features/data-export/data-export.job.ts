@@ -8,6 +8,7 @@ import type { Mailer } from '../../lib/mail/mailer.ts';
 import { defineJob } from '../../lib/queue/job.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { composeMail } from '../auth/index.ts';
+import type { ImageKindRegistry } from '../images/index.ts';
 import {
   dataExportJob,
   exportKey,
@@ -32,12 +33,14 @@ const PROGRESS_EVERY_MS = 1000;
 export function createDataExportJob(deps: {
   db: Db;
   files: FileStore;
+  /** What each kind of image adds to its entry in images.json (the tools' kinds). */
+  imageKinds: ImageKindRegistry;
   mailer: Mailer;
   publicUrl: string;
   logger: Logger;
   retryDelaySeconds?: number;
 }) {
-  const { db, files } = deps;
+  const { db, files, imageKinds } = deps;
   return defineJob({
     ...dataExportJob,
     retries: 2,
@@ -52,7 +55,7 @@ export function createDataExportJob(deps: {
       const key = exportKey(row.userId, exportId);
       let saved = 0;
       let saving: Promise<void> = Promise.resolve();
-      const stream = archiveStream({ db, files }, row.userId, (done, total) => {
+      const stream = archiveStream({ db, files, imageKinds }, row.userId, (done, total) => {
         if (done !== 0 && done < total && Date.now() - saved < PROGRESS_EVERY_MS) return;
         saved = Date.now();
         saving = saving.then(() => setExportProgress(db, exportId, done, total)).catch(() => {});

@@ -20,7 +20,7 @@ import {
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { ownerFolder } from '../../lib/storage/owner-folder.ts';
 import { ATTACHMENT_FOLDER, ATTACHMENT_NAME, ATTACHMENT_URL_PREFIX } from '../attachments/index.ts';
-import { extraFilesOf, fileExtension, photoTranslationDesign } from '../images/index.ts';
+import { extraFilesOf, fileExtension, type ImageKindRegistry } from '../images/index.ts';
 import { AVATAR_FOLDER, AVATAR_NAME } from '../profile/index.ts';
 import type { ThreadFields } from '../threads/index.ts';
 import { slugOf, type ThreadFileLinks, threadJson, threadMarkdown } from './thread-document.ts';
@@ -71,6 +71,9 @@ Chats you deleted are not included. This copy can be downloaded for ${DATA_EXPOR
 }
 
 /** Counts and lists what the archive will hold, before writing it (for progress and for the entries). */
+/** What building an archive reads: the database, the files, and what each kind of image adds to its entry. */
+export type ArchiveDeps = { db: Db; files: FileStore; imageKinds: ImageKindRegistry };
+
 async function inventory(db: Db, userId: string) {
   const [threadRows, imageRows, documentRows, attachmentUrls] = await Promise.all([
     db
@@ -113,11 +116,11 @@ async function inventory(db: Db, userId: string) {
  */
 export async function addArchiveEntries(
   zip: yazl.ZipFile,
-  deps: { db: Db; files: FileStore },
+  deps: ArchiveDeps,
   userId: string,
   progress: ArchiveProgress = () => {},
 ): Promise<void> {
-  const { db, files } = deps;
+  const { db, files, imageKinds } = deps;
   const now = new Date();
   const found = await inventory(db, userId);
   const uploads = [
@@ -259,7 +262,7 @@ export async function addArchiveEntries(
   zip.addBuffer(json(whatsapp ?? null), 'whatsapp.json', { mtime: now });
   step();
 
-  // Pictures: the original, and a text logo's SVG and previews beside it.
+  // Pictures: the original, and the SVG and previews beside it when its kind keeps them.
   const imagePaths = new Map<string, { name: string; path: string }[]>();
   const imageIndex = found.images.map((row) => {
     const base = `${row.createdAt.toISOString().slice(0, 10)}-${row.id}`;
@@ -280,7 +283,6 @@ export async function addArchiveEntries(
         imagePaths.set(row.answerId, list);
       }
     } else step();
-    const translation = photoTranslationDesign(row);
     return {
       id: row.id,
       tool: row.toolId,
@@ -297,9 +299,7 @@ export async function addArchiveEntries(
         row.sourceKey && !row.sourceKey.startsWith('images/')
           ? `uploads/photos/${row.sourceKey.split('/').pop()}`
           : null,
-      ...(translation
-        ? { translation: { from: translation.source, to: translation.target, result: translation.result } }
-        : {}),
+      ...imageKinds.get(row.modelId)?.exported?.(row),
     };
   });
   zip.addBuffer(json(imageIndex), 'images/images.json', { mtime: now });
@@ -387,11 +387,7 @@ async function* documentText(db: Db, documentId: string): AsyncGenerator<string>
  * The archive as a stream of bytes: entries are added (and the zip ended) as the stream is read. An
  * error anywhere (a query, the file store) fails the stream.
  */
-export function archiveStream(
-  deps: { db: Db; files: FileStore },
-  userId: string,
-  progress?: ArchiveProgress,
-): Readable {
+export function archiveStream(deps: ArchiveDeps, userId: string, progress?: ArchiveProgress): Readable {
   const zip = new yazl.ZipFile();
   const output = zip.outputStream as Readable;
   zip.on('error', (err: Error) => output.destroy(err));

@@ -273,27 +273,31 @@ export function demoLabelSvg(width: number, height: number): string {
   return `<g><rect x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" rx="${Math.round(box.height / 4)}" fill="#000" fill-opacity="0.6"/><text x="${box.x + box.width / 2}" y="${box.y + box.height / 2}" dy="0.36em" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="${size}" letter-spacing="${Math.round(size * 0.12)}" fill="#fff" text-anchor="middle">DEMO</text></g>`;
 }
 
-/** What the prompt asks the demo to draw: a logo, a tattoo stencil, or (anything else) a scene. */
-export function demoSubject(prompt: string): 'logo' | 'stencil' | 'scene' {
+/** Prompt words (English and Turkish) that ask for a brand mark or a line stencil rather than a scene. */
+const MARK_WORDS = ['logo', 'logosu'];
+const STENCIL_WORDS = ['stencil', 'sablon', 'sablonu'];
+
+/** What the prompt asks the demo to draw: a brand mark, a line stencil, or (anything else) a scene. */
+export function demoSubject(prompt: string): 'mark' | 'stencil' | 'scene' {
   const words = promptWords(prompt);
-  if (words.includes('logo') || words.includes('logosu')) return 'logo';
-  if (words.includes('stencil') || words.includes('sablon') || words.includes('sablonu')) return 'stencil';
+  if (MARK_WORDS.some((word) => words.includes(word))) return 'mark';
+  if (STENCIL_WORDS.some((word) => words.includes(word))) return 'stencil';
   return 'scene';
 }
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c);
 
-/** The first "quoted" words of the prompt (a brand name in the logo maker's template), if any. */
+/** The first "quoted" words of the prompt (a brand name, as a brief quotes it), if any. */
 export function quotedName(prompt: string): string | undefined {
   return prompt.match(/["“]([^"”\n]{1,40})["”]/)?.[1]?.trim() || undefined;
 }
 
 /**
- * A demo logo on white: a geometric mark in the prompt's colours with the brand's initial, and the
+ * A demo brand mark on white: a geometric mark in the prompt's colours with the brand's initial, and the
  * brand name beside or under it (set in DejaVu Sans, the font sharp's SVG text finds here).
  */
-function demoLogoSvg(prompt: string, index: number, width: number, height: number, label: boolean): string {
+function demoMarkSvg(prompt: string, index: number, width: number, height: number, label: boolean): string {
   const random = randomFor(prompt, index);
   // Colours the brief names as codes come first; "white" is the background the template asks for.
   const codes = (prompt.match(/#[0-9a-f]{6}\b/gi) ?? []).map((c) => c.toLowerCase());
@@ -334,7 +338,7 @@ function demoLogoSvg(prompt: string, index: number, width: number, height: numbe
   ].join('');
 }
 
-/** A demo tattoo stencil: the line design of demo edits, in black on white, ready to print. */
+/** A demo stencil: the line design of demo edits, in black on white, ready to print. */
 function demoStencilSvg(prompt: string, index: number, width: number, height: number, label: boolean): string {
   const side = Math.min(width, height) * 0.7;
   const box: Box = { x: (width - side) / 2, y: (height - side) / 2, width: side, height: side };
@@ -350,13 +354,12 @@ function demoStencilSvg(prompt: string, index: number, width: number, height: nu
 }
 
 /**
- * A whole demo picture as SVG: a logo or a stencil when the prompt asks for one (the logo maker's
- * and tattoo generator's templates do), else a scene. `label: false` is for tests comparing
- * against the labelled one.
+ * A whole demo picture as SVG: a brand mark or a stencil when the prompt asks for one (a brief's
+ * template may), else a scene. `label: false` is for tests comparing against the labelled one.
  */
 export function demoSceneSvg(prompt: string, index: number, width: number, height: number, label = true): string {
   const subject = demoSubject(prompt);
-  if (subject === 'logo') return demoLogoSvg(prompt, index, width, height, label);
+  if (subject === 'mark') return demoMarkSvg(prompt, index, width, height, label);
   if (subject === 'stencil') return demoStencilSvg(prompt, index, width, height, label);
   const random = randomFor(prompt, index);
   const { scene, night } = demoScene(prompt);
@@ -395,7 +398,7 @@ export function demoSceneSvg(prompt: string, index: number, width: number, heigh
 export type Box = { x: number; y: number; width: number; height: number };
 
 /**
- * A tattoo-like line design for demo edits, drawn inside `box` on a transparent picture of the
+ * A line design for demo edits, drawn inside `box` on a transparent picture of the
  * photo's size: a ring of petals around a star, in ink or in the prompt's first colour.
  */
 export function demoDesignSvg(prompt: string, index: number, width: number, height: number, box: Box): string {

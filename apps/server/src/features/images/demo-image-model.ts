@@ -56,7 +56,7 @@ function editableBox(alpha: Buffer, width: number, height: number): Box | undefi
 /**
  * A demo edit: a line design from the prompt drawn onto the photo — inside the mask's editable part
  * when a mask is given (the rest of the photo is left exactly as it was), in the middle otherwise —
- * and the DEMO badge. Enough for a tattoo-on-a-photo flow to work offline.
+ * and the DEMO badge. Enough for an edit-a-photo flow to work offline.
  */
 export async function renderDemoEdit(
   photo: PreparedPhoto,

@@ -59,6 +59,7 @@ export async function allowanceProblem(
 ): Promise<Extract<GenerateImageOutput, { ok: false }> | null> {
   try {
     await checkImageAllowance(turn.services.db, {
+      kinds: turn.services.imageKinds,
       userId: turn.userId,
       plan: turn.plan,
       count,
@@ -102,7 +103,7 @@ const NOTE: Record<Locale, (count: number) => string> = {
  * follow each image until it is ready. Pro's daily fair-use limit is checked first.
  */
 export function generateImageFunction(turn: ToolTurn<ImageGeneratorInput>) {
-  const { db, env, jobs } = turn.services;
+  const { db, env, jobs, imageKinds } = turn.services;
   return tool({
     description:
       'Make images from a detailed prompt. The images are made in the background and shown to the person as they finish; call it once per request.',
@@ -113,6 +114,7 @@ export function generateImageFunction(turn: ToolTurn<ImageGeneratorInput>) {
       const aspectRatio = supportedRatio(model, args.aspectRatio);
       try {
         await checkImageAllowance(db, {
+          kinds: imageKinds,
           userId: turn.userId,
           plan: turn.plan,
           count: args.count,

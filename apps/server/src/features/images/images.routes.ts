@@ -19,6 +19,7 @@ import type { FileStore } from '../../lib/storage/file-store.ts';
 import { validate } from '../../lib/validate.ts';
 import type { Auth } from '../auth/index.ts';
 import { requireUser, type UserEnv } from '../auth/index.ts';
+import type { ImageKindRegistry } from './image-kinds.ts';
 import type { ImageModelRegistry } from './image-models.ts';
 import {
   checkImageAllowance,
@@ -62,9 +63,10 @@ type ServedFile = {
 };
 
 /**
- * Which file of a ready image a request asks for: the original, `variant=thumb`, a text logo's
- * previews (`variant=light|dark`) or its SVG (`format=svg`, always an attachment), an edit's
- * picture before (`variant=source`). A file the image does not have is 404.
+ * Which file of a ready image a request asks for: the original, `variant=thumb`, its previews on a
+ * light and a dark background (`variant=light|dark`) or its SVG (`format=svg`, always an attachment)
+ * when its kind keeps them, an edit's picture before (`variant=source`). A file the image does not
+ * have is 404.
  */
 async function fileOf(
   files: FileStore,
@@ -126,7 +128,13 @@ async function fileOf(
  * session user's images are ever listed, served, changed or varied; another person's id answers
  * 404 exactly like a missing one.
  */
-export function imagesRoutes(auth: Auth, imageModels: ImageModelRegistry, now: () => Date = () => new Date()) {
+export function imagesRoutes(
+  auth: Auth,
+  imageModels: ImageModelRegistry,
+  imageKinds: ImageKindRegistry,
+  now: () => Date = () => new Date(),
+) {
+  const makers = { models: imageModels, kinds: imageKinds };
   return new Hono<UserEnv>()
     .use(requireUser(auth))
     .get(
@@ -139,7 +147,7 @@ export function imagesRoutes(auth: Auth, imageModels: ImageModelRegistry, now: (
       validate('query', imageListQuerySchema),
       async (c) => {
         c.header('cache-control', 'no-store');
-        return c.json(await listImages(c.var.deps.db, imageModels, c.var.user.id, c.req.valid('query')));
+        return c.json(await listImages(c.var.deps.db, makers, c.var.user.id, c.req.valid('query')));
       },
     )
     .get(
@@ -152,7 +160,7 @@ export function imagesRoutes(auth: Auth, imageModels: ImageModelRegistry, now: (
       async (c) => {
         c.header('cache-control', 'no-store');
         const { db, env } = c.var.deps;
-        return c.json(await imageUsage(db, c.var.user.id, env.PRO_DAILY_IMAGES, now()));
+        return c.json(await imageUsage(db, imageKinds, c.var.user.id, env.PRO_DAILY_IMAGES, now()));
       },
     )
     .get(
@@ -164,7 +172,7 @@ export function imagesRoutes(auth: Auth, imageModels: ImageModelRegistry, now: (
       }),
       async (c) => {
         c.header('cache-control', 'no-store');
-        return c.json(toImageItem(await getOwnedImage(c.var.deps.db, c.var.user.id, imageIdOf(c)), imageModels));
+        return c.json(toImageItem(await getOwnedImage(c.var.deps.db, c.var.user.id, imageIdOf(c)), makers));
       },
     )
     .get(
@@ -172,7 +180,7 @@ export function imagesRoutes(auth: Auth, imageModels: ImageModelRegistry, now: (
       describeRoute({
         tags: ['images'],
         summary:
-          "The picture: the original (download=1 as an attachment), its thumbnail (variant=thumb), a text logo's previews (variant=light|dark) or SVG (format=svg, an attachment), an edit's picture before (variant=source)",
+          "The picture: the original (download=1 as an attachment), its thumbnail (variant=thumb), its previews on light and dark (variant=light|dark) or SVG (format=svg, an attachment) when it has them, an edit's picture before (variant=source)",
         description: 'Served by the app from disk, or a redirect to a short-lived signed URL when files are in S3.',
         responses: {
           200: { description: 'The image bytes' },
@@ -234,7 +242,7 @@ export function imagesRoutes(auth: Auth, imageModels: ImageModelRegistry, now: (
         summary: 'Undo the deletion of an image',
         responses: { 200: jsonResponse('The restored image', imageItemSchema), ...errors(401, 404) },
       }),
-      async (c) => c.json(toImageItem(await restoreImage(c.var.deps.db, c.var.user.id, imageIdOf(c)), imageModels)),
+      async (c) => c.json(toImageItem(await restoreImage(c.var.deps.db, c.var.user.id, imageIdOf(c)), makers)),
     )
     .post(
       '/:id/variations',
@@ -259,6 +267,7 @@ export function imagesRoutes(auth: Auth, imageModels: ImageModelRegistry, now: (
         const { count } = c.req.valid('json');
         const at = now();
         await checkImageAllowance(db, {
+          kinds: imageKinds,
           userId: user.id,
           plan: user.plan,
           count,
@@ -281,7 +290,7 @@ export function imagesRoutes(auth: Auth, imageModels: ImageModelRegistry, now: (
           sourceKey: source.sourceKey,
           editArea: source.editArea as EditArea | null,
         });
-        return c.json({ images: rows.map((row) => toImageItem(row, imageModels)), nextCursor: null }, 201);
+        return c.json({ images: rows.map((row) => toImageItem(row, makers)), nextCursor: null }, 201);
       },
     );
 }

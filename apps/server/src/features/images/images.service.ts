@@ -9,10 +9,7 @@ import {
   type ImageListResponse,
   type ImageStyle,
   type ImageUsage,
-  PHOTO_TRANSLATE_MODEL_ID,
-  type PhotoTranslation,
   type Plan,
-  TEXT_LOGO_MODEL_ID,
 } from '@polymath/shared';
 import { and, desc, eq, gte, isNotNull, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -24,6 +21,7 @@ import { type JobRef, type JobSender, jobRef } from '../../lib/queue/job.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { ownerFolder } from '../../lib/storage/owner-folder.ts';
 import { creditDay, nextResetAt, settleCredit } from '../credits/index.ts';
+import type { ImageKindRegistry } from './image-kinds.ts';
 import { DEMO_IMAGE_MODEL_ID, type ImageModelRegistry } from './image-models.ts';
 
 export type ImageRow = typeof images.$inferSelect;
@@ -80,47 +78,32 @@ export function fileExtension(mediaType: string | null): string {
 /** Where an edit may change its source, in fractions of the source's width and height. */
 export type EditArea = { x: number; y: number; width: number; height: number };
 
-/** A text logo's files beside its transparent PNG (file keys). */
+/**
+ * The files an image may keep beside its original (file keys): a vector version and previews on a
+ * light and a dark background. A kind that makes them stores them; the routes serve them and the
+ * data export adds them.
+ */
 export type ExtraFiles = { svg?: string; light?: string; dark?: string };
 
 export function extraFilesOf(row: ImageRow): ExtraFiles {
   return (row.extraFiles ?? {}) as ExtraFiles;
 }
 
-const TEXT_LOGO_NAME = 'Text logo (rendered by Polymath)';
-const PHOTO_TRANSLATE_NAME = 'Photo translate';
+/** What shows an image: the image models, and the kinds of image the app makes itself. */
+export type ImageMakers = { models: ImageModelRegistry; kinds: ImageKindRegistry };
 
-/** What a photo translation keeps in `design`: its languages, the chat model, the job's stage and result. */
-export type PhotoTranslationDesign = {
-  kind: 'photo-translate';
-  photoId: string;
-  source: PhotoTranslation['source'];
-  target: PhotoTranslation['target'];
-  chatModelId: string;
-  modelName: string;
-  demo: boolean;
-  stage: PhotoTranslation['stage'];
-  result: PhotoTranslation['result'];
-};
-
-export function photoTranslationDesign(row: Pick<ImageRow, 'modelId' | 'design'>): PhotoTranslationDesign | null {
-  if (row.modelId !== PHOTO_TRANSLATE_MODEL_ID) return null;
-  const design = row.design as PhotoTranslationDesign | null;
-  return design?.kind === 'photo-translate' ? design : null;
-}
-
-function modelNameOf(row: ImageRow, models: ImageModelRegistry): string {
-  if (row.modelId === TEXT_LOGO_MODEL_ID) return TEXT_LOGO_NAME;
-  if (row.modelId === PHOTO_TRANSLATE_MODEL_ID) return photoTranslationDesign(row)?.modelName ?? PHOTO_TRANSLATE_NAME;
+function modelNameOf(row: ImageRow, { models, kinds }: ImageMakers): string {
+  const kind = kinds.get(row.modelId);
+  if (kind) return kind.modelName(row);
   return models.get(row.modelId)?.displayName ?? row.modelId;
 }
 
 /** The one place a row becomes what the browser sees. */
-export function toImageItem(row: ImageRow, models: ImageModelRegistry): ImageItem {
+export function toImageItem(row: ImageRow, makers: ImageMakers): ImageItem {
   const base = `/api/images/${row.id}/file`;
   const errorCode = (row.errorCode ?? 'IMAGE_FAILED') as ErrorCode;
   const extra = extraFilesOf(row);
-  const translation = photoTranslationDesign(row);
+  const kind = makers.kinds.get(row.modelId);
   return {
     id: row.id,
     status: row.status as ImageItem['status'],
@@ -128,8 +111,8 @@ export function toImageItem(row: ImageRow, models: ImageModelRegistry): ImageIte
     style: (row.style as ImageStyle | null) ?? null,
     aspectRatio: row.aspectRatio as ImageAspectRatio,
     modelId: row.modelId,
-    modelName: modelNameOf(row, models),
-    demo: row.modelId === DEMO_IMAGE_MODEL_ID || translation?.demo === true,
+    modelName: modelNameOf(row, makers),
+    demo: row.modelId === DEMO_IMAGE_MODEL_ID || kind?.demo?.(row) === true,
     toolId: row.toolId as ChatToolId,
     threadId: row.threadId,
     answerId: row.answerId,
@@ -151,17 +134,7 @@ export function toImageItem(row: ImageRow, models: ImageModelRegistry): ImageIte
           }
         : null,
     error: row.status === 'failed' ? { code: errorCode, message: ERROR_MESSAGES[errorCode] } : null,
-    ...(translation
-      ? {
-          translation: {
-            photoId: translation.photoId ?? null,
-            source: translation.source,
-            target: translation.target,
-            stage: row.status === 'generating' ? translation.stage : null,
-            result: row.status === 'ready' ? translation.result : null,
-          },
-        }
-      : {}),
+    ...kind?.item?.(row),
   };
 }
 
@@ -170,7 +143,7 @@ const cursorTime = keysetTime(images.createdAt);
 /** One page of the person's images, newest first; by tool, or all of one answer's. */
 export async function listImages(
   db: Db,
-  models: ImageModelRegistry,
+  makers: ImageMakers,
   userId: string,
   query: ImageListQuery,
 ): Promise<ImageListResponse> {
@@ -193,7 +166,7 @@ export async function listImages(
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    images: page.map(({ row }) => toImageItem(row, models)),
+    images: page.map(({ row }) => toImageItem(row, makers)),
     nextCursor: rows.length > query.limit && last ? encodeCursor({ time: last.cursorTime, id: last.row.id }) : null,
   };
 }
@@ -213,12 +186,9 @@ export async function getOwnedImage(db: Db, userId: string, imageId: string): Pr
 
 /**
  * Images the person made today (UTC): everything asked for of an image model except what failed
- * (failures are free). Text logos and photo translations are made by the app and cost no image
- * model: not counted.
+ * (failures are free). The kinds of image the app makes itself cost no image model: not counted.
  */
-const APP_RENDERED_MODELS = [TEXT_LOGO_MODEL_ID, PHOTO_TRANSLATE_MODEL_ID];
-
-export async function imagesMadeToday(db: Db, userId: string, now: Date): Promise<number> {
+export async function imagesMadeToday(db: Db, kinds: ImageKindRegistry, userId: string, now: Date): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(images)
@@ -226,15 +196,21 @@ export async function imagesMadeToday(db: Db, userId: string, now: Date): Promis
       and(
         eq(images.userId, userId),
         ne(images.status, 'failed'),
-        notInArray(images.modelId, APP_RENDERED_MODELS),
+        kinds.ids.length > 0 ? notInArray(images.modelId, [...kinds.ids]) : undefined,
         gte(images.createdAt, new Date(`${creditDay(now)}T00:00:00Z`)),
       ),
     );
   return Number(row?.count ?? 0);
 }
 
-export async function imageUsage(db: Db, userId: string, limit: number, now: Date): Promise<ImageUsage> {
-  const used = await imagesMadeToday(db, userId, now);
+export async function imageUsage(
+  db: Db,
+  kinds: ImageKindRegistry,
+  userId: string,
+  limit: number,
+  now: Date,
+): Promise<ImageUsage> {
+  const used = await imagesMadeToday(db, kinds, userId, now);
   return { used, limit, remaining: Math.max(limit - used, 0), resetsAt: nextResetAt(now).toISOString() };
 }
 
@@ -244,10 +220,10 @@ export async function imageUsage(db: Db, userId: string, limit: number, now: Dat
  */
 export async function checkImageAllowance(
   db: Db,
-  args: { userId: string; plan: Plan; count: number; limit: number; now: Date },
+  args: { kinds: ImageKindRegistry; userId: string; plan: Plan; count: number; limit: number; now: Date },
 ): Promise<void> {
   if (args.plan !== 'pro') return;
-  const used = await imagesMadeToday(db, args.userId, args.now);
+  const used = await imagesMadeToday(db, args.kinds, args.userId, args.now);
   if (used + args.count > args.limit) throw new AppError('IMAGE_LIMIT_REACHED');
 }
 
@@ -269,9 +245,9 @@ export type NewImages = {
   /** An edit: the file it starts from (one the person owns) and where it may change. */
   sourceKey?: string | null;
   editArea?: EditArea | null;
-  /** What a tool keeps beside the image (a photo translation's languages, stage and result). */
+  /** What the image's kind keeps beside it (its own settings, progress and result). */
   design?: unknown;
-  /** The job that makes each image: an image model's by default (photo translate has its own). */
+  /** The job that makes each image: an image model's by default; a kind the app makes brings its own. */
   job?: JobRef<{ imageId: string; userId?: string }>;
 };
 
@@ -310,8 +286,61 @@ export async function requestImages(db: Db, jobs: JobSender, args: NewImages): P
   });
 }
 
+/**
+ * An image the app made at once, without a job (a kind rendered while the function runs): its files
+ * are already in the file store under imageFolder, and it is stored ready.
+ */
+export type ReadyImage = {
+  id: string;
+  userId: string;
+  toolId: ChatToolId;
+  threadId: string | null;
+  answerId: string | null;
+  parentId?: string | null;
+  prompt: string;
+  modelId: string;
+  aspectRatio: ImageAspectRatio;
+  mediaType: string;
+  width: number;
+  height: number;
+  bytes: number;
+  fileKey: string;
+  thumbKey: string;
+  extraFiles?: ExtraFiles;
+  /** What the image's kind keeps beside it. */
+  design?: unknown;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export async function storeReadyImage(db: Db, image: ReadyImage): Promise<ImageRow | undefined> {
+  const [row] = await db
+    .insert(images)
+    .values({
+      ...image,
+      parentId: image.parentId ?? null,
+      style: null,
+      status: 'ready',
+      extraFiles: image.extraFiles ?? null,
+      design: image.design ?? null,
+    })
+    .returning();
+  return row;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Settling what a job made
+
+/** The image a job works on, whoever owns it (deleted or not): undefined when it is gone. */
+export async function getImage(db: Db, imageId: string): Promise<ImageRow | undefined> {
+  const [row] = await db.select().from(images).where(eq(images.id, imageId));
+  return row;
+}
+
+/** Saves what the image's kind keeps beside it (a job's stage as it goes, its result). */
+export async function saveImageDesign(db: Db, imageId: string, design: unknown): Promise<void> {
+  await db.update(images).set({ design, updatedAt: new Date() }).where(eq(images.id, imageId));
+}
 
 export async function markImageGenerating(db: Db, imageId: string): Promise<void> {
   await db

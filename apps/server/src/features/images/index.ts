@@ -8,18 +8,23 @@ export {
   nothingMade,
   supportedRatio,
 } from './image-functions.ts';
+export type { ImageKind, ImageKindRegistry } from './image-kinds.ts';
+export { createImageKindRegistry } from './image-kinds.ts';
 export type { ImageModelRegistry } from './image-models.ts';
-export type { ExtraFiles, ImageRow, PhotoTranslationDesign } from './images.service.ts';
+export type { ExtraFiles, ImageRow, ReadyImage } from './images.service.ts';
 export {
   deleteUserImages,
   extraFilesOf,
   fileExtension,
+  getImage,
   getOwnedImage,
   imageFolder,
   markImageFailed,
   markImageGenerating,
   markImageReady,
-  photoTranslationDesign,
+  newImageId,
   refundIfNothingMade,
   requestImages,
+  saveImageDesign,
+  storeReadyImage,
 } from './images.service.ts';

@@ -1,5 +1,6 @@
 import { CHAT_TOOL_IDS, type ChatToolId } from '@polymath/shared';
 import type { ToolDefinition, ToolRegistry } from '../chat/index.ts';
+import { createImageKindRegistry } from '../images/index.ts';
 import { horoscopeTool } from './horoscope/horoscope.tool.ts';
 import { imageGeneratorTool } from './image-generator/image-generator.tool.ts';
 import { logoMakerTool } from './logo-maker/logo-maker.tool.ts';
@@ -22,7 +23,10 @@ const TOOLS: ToolDefinition<any>[] = [
   whatsappTool,
 ];
 
-/** The registry by tool id; every tool id of the shared contract must have exactly one definition. */
+/**
+ * The registry by tool id; every tool id of the shared contract must have exactly one definition.
+ * It also gathers what the tools contribute to the platform: their kinds of image.
+ */
 export function createToolRegistry(definitions: ToolDefinition<unknown>[] = TOOLS): ToolRegistry {
   const byId = new Map<ChatToolId, ToolDefinition<unknown>>();
   for (const definition of definitions) {
@@ -31,7 +35,9 @@ export function createToolRegistry(definitions: ToolDefinition<unknown>[] = TOOL
   }
   const missing = CHAT_TOOL_IDS.filter((id) => !byId.has(id));
   if (missing.length) throw new Error(`tools without a definition: ${missing.join(', ')}`);
+  const imageKinds = createImageKindRegistry([...byId.values()].flatMap((definition) => definition.imageKinds ?? []));
   return {
+    imageKinds,
     async deleteUserFiles(files, userId) {
       for (const definition of byId.values()) await definition.deleteUserFiles?.(files, userId);
     },

@@ -12,6 +12,7 @@ import { basePrompt } from '../base-prompt.ts';
 import { suggestTextLogoDesigns } from './demo-designs.ts';
 import { generateLogoFunction, makeTextLogoFunction } from './logo-functions.ts';
 import { logoBrief, logoInstructions } from './logo-prompts.ts';
+import { textLogoKind } from './text-logo.service.ts';
 
 const DEMO_ANSWER: Record<Locale, (output: GenerateImageOutput | undefined, mode: 'graphic' | 'text') => string> = {
   en: (output, mode) =>
@@ -38,6 +39,7 @@ const DEMO_ANSWER: Record<Locale, (output: GenerateImageOutput | undefined, mode
 export const logoMakerTool = defineTool<LogoMakerInput>({
   id: 'logo-maker',
   input: logoMakerInputSchema,
+  imageKinds: [textLogoKind],
   systemPrompt: ({ locale, input }) =>
     [
       basePrompt(locale),

@@ -1,12 +1,26 @@
-import { randomBytes } from 'node:crypto';
 import { type ChatToolId, LOGO_FONTS, type Locale, TEXT_LOGO_MODEL_ID, type TextLogoDesign } from '@polymath/shared';
 import type { Db } from '../../../db/client.ts';
-import { images } from '../../../db/schema/index.ts';
 import type { FileStore } from '../../../lib/storage/file-store.ts';
 import { makeThumbnail } from '../../../lib/thumbnail.ts';
-import { type ExtraFiles, type ImageRow, imageFolder } from '../../images/index.ts';
+import {
+  type ExtraFiles,
+  type ImageKind,
+  type ImageRow,
+  imageFolder,
+  newImageId,
+  storeReadyImage,
+} from '../../images/index.ts';
 import { fontLabel } from './logo-fonts.ts';
 import { renderTextLogo } from './text-logo-render.ts';
+
+/**
+ * A text logo, as the images feature keeps and shows it: rendered by the app (no image model, so
+ * not counted in Pro's daily images), with its SVG and previews on light and dark beside the PNG.
+ */
+export const textLogoKind: ImageKind = {
+  id: TEXT_LOGO_MODEL_ID,
+  modelName: () => 'Text logo (rendered by Polymath)',
+};
 
 export type TextLogoBrief = {
   brandName: string;
@@ -48,7 +62,7 @@ export async function storeTextLogos(
   const rows: ImageRow[] = [];
   for (const [index, design] of args.designs.entries()) {
     const made = await renderTextLogo({ design, ...args.brief });
-    const id = randomBytes(12).toString('base64url');
+    const id = newImageId();
     const fileKey = `${folder}/${id}.png`;
     const thumbKey = `${folder}/${id}-thumb.webp`;
     const extra: Required<ExtraFiles> = {
@@ -62,33 +76,28 @@ export async function storeTextLogos(
     await files.put(extra.light, made.onLight, { contentType: 'image/png' });
     await files.put(extra.dark, made.onDark, { contentType: 'image/png' });
     await files.put(thumbKey, thumb.bytes, { contentType: thumb.mediaType });
-    const [row] = await db
-      .insert(images)
-      .values({
-        id,
-        userId: args.userId,
-        toolId: args.toolId,
-        threadId: args.threadId,
-        answerId: args.answerId,
-        parentId: args.parentId ?? null,
-        prompt: describeTextLogo(design, args.brief),
-        modelId: TEXT_LOGO_MODEL_ID,
-        aspectRatio: '3:2',
-        style: null,
-        status: 'ready',
-        mediaType: 'image/png',
-        width: made.width,
-        height: made.height,
-        bytes: made.png.length,
-        fileKey,
-        thumbKey,
-        extraFiles: extra,
-        design,
-        // Distinct instants keep the order of the designs.
-        createdAt: new Date(args.now.getTime() + index),
-        updatedAt: args.now,
-      })
-      .returning();
+    const row = await storeReadyImage(db, {
+      id,
+      userId: args.userId,
+      toolId: args.toolId,
+      threadId: args.threadId,
+      answerId: args.answerId,
+      parentId: args.parentId ?? null,
+      prompt: describeTextLogo(design, args.brief),
+      modelId: TEXT_LOGO_MODEL_ID,
+      aspectRatio: '3:2',
+      mediaType: 'image/png',
+      width: made.width,
+      height: made.height,
+      bytes: made.png.length,
+      fileKey,
+      thumbKey,
+      extraFiles: extra,
+      design,
+      // Distinct instants keep the order of the designs.
+      createdAt: new Date(args.now.getTime() + index),
+      updatedAt: args.now,
+    });
     if (row) rows.push(row);
   }
   return rows;

@@ -10,10 +10,11 @@ import {
 import { tool } from 'ai';
 import { AppError } from '../../../lib/app-error.ts';
 import type { ToolTurn } from '../../chat/index.ts';
-import { closestRatio, nothingMade, type PhotoTranslationDesign, requestImages } from '../../images/index.ts';
+import { closestRatio, nothingMade, requestImages } from '../../images/index.ts';
 import { checkPhoto } from './photo-input.ts';
 import { photoTranslateJob } from './photo-translate.job.ts';
 import { readPhotoToTranslate } from './photo-translate-photos.service.ts';
+import type { PhotoTranslationDesign } from './photo-translation-kind.ts';
 
 const NOTE: Record<Locale, (target: string) => string> = {
   en: (target) =>

@@ -1,26 +1,25 @@
 import type { PhotoTranslateStage } from '@polymath/shared';
 import { generateText, Output } from 'ai';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
-import { images } from '../../../db/schema/index.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { defineJob, jobRef } from '../../../lib/queue/job.ts';
 import type { FileStore } from '../../../lib/storage/file-store.ts';
 import { makeThumbnail } from '../../../lib/thumbnail.ts';
 import {
+  getImage,
   imageFolder,
   markImageFailed,
   markImageGenerating,
   markImageReady,
-  type PhotoTranslationDesign,
-  photoTranslationDesign,
   refundIfNothingMade,
+  saveImageDesign,
 } from '../../images/index.ts';
 import type { ModelRegistry } from '../../models/index.ts';
 import { demoTranslate } from './demo-translate.ts';
 import { buildPhotoTranslationPrompt, photoTranslationSchema, translationsById } from './photo-translate.prompt.ts';
 import { type PhotoTranslator, translatePhoto } from './photo-translate.service.ts';
+import { type PhotoTranslationDesign, photoTranslationDesign } from './photo-translation-kind.ts';
 
 /** The job that translates one photo (one images row, made by translate_photo). */
 export const photoTranslateJob = jobRef('photo-translate', z.object({ imageId: z.string().min(1).max(64) }));
@@ -74,7 +73,7 @@ export function createPhotoTranslateJob(deps: {
     timeoutSeconds: 300,
     concurrency: PHOTO_TRANSLATE_CONCURRENCY,
     async handler({ imageId }, run) {
-      const [row] = await db.select().from(images).where(eq(images.id, imageId));
+      const row = await getImage(db, imageId);
       if (!row || row.status === 'ready' || row.status === 'failed') return;
       const design = photoTranslationDesign(row);
       const fail = async (why: string) => {
@@ -86,8 +85,7 @@ export function createPhotoTranslateJob(deps: {
       if (!design || !bytes) return fail('the photo or its request is gone');
       await markImageGenerating(db, imageId);
 
-      const saveDesign = (next: PhotoTranslationDesign) =>
-        db.update(images).set({ design: next, updatedAt: new Date() }).where(eq(images.id, imageId));
+      const saveDesign = (next: PhotoTranslationDesign) => saveImageDesign(db, imageId, next);
       // Stages are saved in order, one after the other; the pipeline does not wait for them.
       let saving: Promise<unknown> = Promise.resolve();
       const onProgress = (stage: PhotoTranslateStage) => {
@@ -133,7 +131,7 @@ export function createPhotoTranslateJob(deps: {
     },
     async onDead({ imageId }) {
       await markImageFailed(db, imageId, 'IMAGE_FAILED');
-      const [row] = await db.select({ answerId: images.answerId }).from(images).where(eq(images.id, imageId));
+      const row = await getImage(db, imageId);
       await refundIfNothingMade(db, row?.answerId ?? null);
     },
   });

@@ -10,6 +10,7 @@ import { defineTool } from '../../chat/index.ts';
 import { basePrompt } from '../base-prompt.ts';
 import { translatePhotoFunction } from './photo-translate-functions.ts';
 import { deleteUserPhotosToTranslate } from './photo-translate-photos.service.ts';
+import { photoTranslationKind } from './photo-translation-kind.ts';
 
 const DEMO_ANSWER: Record<Locale, (output: GenerateImageOutput | undefined, target: string) => string> = {
   en: (output, target) =>
@@ -46,6 +47,7 @@ function instructions(input: PhotoTranslateInput | undefined): string {
 export const photoTranslateTool = defineTool<PhotoTranslateInput>({
   id: 'photo-translate',
   deleteUserFiles: deleteUserPhotosToTranslate,
+  imageKinds: [photoTranslationKind],
   input: photoTranslateInputSchema,
   systemPrompt: ({ locale, input }) => [basePrompt(locale), instructions(input)].join(' '),
   functions: (turn) => ({ [TRANSLATE_PHOTO_FUNCTION]: translatePhotoFunction(turn) }),

@@ -11,7 +11,7 @@ import { basePrompt } from '../base-prompt.ts';
 import { createSourceRegistry } from './source-registry.ts';
 import { holdAnswerToSources, threadSources } from './thread-sources.ts';
 import { webSearchSystemPrompt } from './web-search.prompts.ts';
-import { createWebSearchTools, type SearchResultForModel, type WebSearchToolOutput } from './web-search-tools.ts';
+import { createWebSearchFunctions, type SearchResultForModel, type WebSearchOutput } from './web-search-functions.ts';
 
 /** Searches and page reads one answer may make, and the steps they take (search, read, search again, answer). */
 const MAX_STEPS = 8;
@@ -39,7 +39,7 @@ const DEMO_TEXT: Record<
 };
 
 /** The demo's answer: the results as a cited list (their own titles and snippets, nothing made up). */
-function demoAnswer(locale: Locale, output: WebSearchToolOutput | undefined): string {
+function demoAnswer(locale: Locale, output: WebSearchOutput | undefined): string {
   const text = DEMO_TEXT[locale];
   if (!output) return text.none;
   if ('error' in output) return text.failed(output.error);
@@ -69,7 +69,7 @@ export const webSearchTool = defineTool({
     if (!runtime) throw new AppError('WEB_SEARCH_NOT_CONFIGURED');
     const log = turn.services.logger.child({ threadId: turn.threadId, answerId: turn.answerId });
     const earlier: WebSource[] = await threadSources(turn.services.db, turn);
-    return createWebSearchTools({
+    return createWebSearchFunctions({
       provider: runtime.provider,
       fetchPage: runtime.readPage,
       sources: createSourceRegistry(earlier),
@@ -89,6 +89,6 @@ export const webSearchTool = defineTool({
     call: ({ text }) =>
       text.trim() ? { name: WEB_SEARCH_FUNCTION, input: { query: text.trim().slice(0, 400) } } : null,
     answer: ({ locale, results }) =>
-      demoAnswer(locale, results.find((r) => r.name === WEB_SEARCH_FUNCTION)?.output as WebSearchToolOutput),
+      demoAnswer(locale, results.find((r) => r.name === WEB_SEARCH_FUNCTION)?.output as WebSearchOutput),
   },
 });

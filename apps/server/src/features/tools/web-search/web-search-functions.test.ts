@@ -16,11 +16,11 @@ import { chooseSearchProvider, type WebSearchEnv } from '../../search/web-search
 import { createSourceRegistry, type SourceRegistry } from './source-registry.ts';
 import { webSearchSystemPrompt } from './web-search.prompts.ts';
 import {
-  createWebSearchTools,
+  createWebSearchFunctions,
   type OpenPageToolOutput,
+  type WebSearchOutput,
   type WebSearchProgress,
-  type WebSearchToolOutput,
-} from './web-search-tools.ts';
+} from './web-search-functions.ts';
 
 let fakes: SearchFakes;
 let guard: OutboundGuard;
@@ -105,7 +105,7 @@ function scriptedModel(decide: (seen: ReturnType<typeof toolResults>, step: numb
 function setup(options: { maxSearches?: number; maxPages?: number; sources?: SourceRegistry } = {}) {
   const sources = options.sources ?? createSourceRegistry();
   const progress: WebSearchProgress[] = [];
-  const tools = createWebSearchTools({
+  const tools = createWebSearchFunctions({
     provider: createSearxngProvider({ url: fakes.baseUrls.searxng, fetch: guard.fetch }),
     fetchPage: reader.read,
     sources,
@@ -134,7 +134,7 @@ describe('a search, three pages read at once, and a cited answer', () => {
     const model = scriptedModel((seen, step) => {
       if (step === 0) return [{ toolName: 'web_search', input: { query: 'tim cook career' } }];
       if (step === 1) {
-        const search = seen[0]?.value as Extract<WebSearchToolOutput, { results: unknown }>;
+        const search = seen[0]?.value as Extract<WebSearchOutput, { results: unknown }>;
         return search.results.slice(0, 3).map((r) => ({ toolName: 'open_page', input: { url: r.url } }));
       }
       shownPages = seen
@@ -147,7 +147,7 @@ describe('a search, three pages read at once, and a cited answer', () => {
     const { text, steps } = await run(tools, model);
 
     // The search's results, numbered, as the model saw them.
-    const search = steps[0]?.toolResults[0]?.output as Extract<WebSearchToolOutput, { results: unknown }>;
+    const search = steps[0]?.toolResults[0]?.output as Extract<WebSearchOutput, { results: unknown }>;
     expect(search.results.map((r) => [r.n, r.url])).toEqual(
       [1, 2, 3, 4, 5].map((n) => [n, `${fakes.pagesUrl}/tim-cook-career-${n}`]),
     );
@@ -219,7 +219,7 @@ describe('open_page', () => {
     const model = scriptedModel((seen, step) => {
       if (step === 0) return [{ toolName: 'web_search', input: { query: 'reports' } }];
       if (step === 1) {
-        const search = seen[0]?.value as Extract<WebSearchToolOutput, { results: unknown }>;
+        const search = seen[0]?.value as Extract<WebSearchOutput, { results: unknown }>;
         return search.results.map((r) => ({ toolName: 'open_page', input: { url: r.url } }));
       }
       return 'done';
@@ -240,7 +240,7 @@ describe('open_page', () => {
     const model = scriptedModel((seen, step) => {
       if (step === 0) return [{ toolName: 'web_search', input: { query: 'budget' } }];
       if (step === 1) {
-        const search = seen[0]?.value as Extract<WebSearchToolOutput, { results: unknown }>;
+        const search = seen[0]?.value as Extract<WebSearchOutput, { results: unknown }>;
         return search.results.slice(0, 2).map((r) => ({ toolName: 'open_page', input: { url: r.url } }));
       }
       return 'done';
@@ -315,7 +315,7 @@ describe('sources across a thread', () => {
       step === 0 ? [{ toolName: 'web_search', input: { query: 'tim cook career' } }] : 'x',
     );
     const { steps } = await run(tools, model);
-    const search = steps[0]?.toolResults[0]?.output as Extract<WebSearchToolOutput, { results: unknown }>;
+    const search = steps[0]?.toolResults[0]?.output as Extract<WebSearchOutput, { results: unknown }>;
     expect(search.results.map((r) => r.n)).toEqual([1, 3, 4, 5, 6]);
     expect(sources.list().map((s) => s.n)).toEqual([1, 2, 3, 4, 5, 6]);
   });

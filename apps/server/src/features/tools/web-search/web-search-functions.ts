@@ -13,7 +13,7 @@ import {
 import type { SourceRegistry } from './source-registry.ts';
 
 /**
- * The AI SDK tools of the web-search chat: `web_search` (numbered results the model cites as [n])
+ * The functions (AI SDK tools) of the web-search chat: `web_search` (numbered results the model cites as [n])
  * and `open_page` (a result's readable text). Failures come back to the model as an `error` it can
  * explain to the user, never as invented results.
  */
@@ -26,7 +26,7 @@ export type WebSearchProgress =
   | { type: 'reading'; urls: string[] }
   | { type: 'read-failed'; url: string; kind: PageReadErrorKind | 'not-a-source' };
 
-export type WebSearchToolsOptions = {
+export type WebSearchFunctionsOptions = {
   provider: SearchProvider;
   /** Reads one page (createPageReader().read): through the guard with no allow-list. */
   fetchPage: ReadPage;
@@ -44,7 +44,7 @@ export type WebSearchToolsOptions = {
 
 export type SearchResultForModel = WebSource & { snippet: string };
 
-export type WebSearchToolOutput =
+export type WebSearchOutput =
   | { query: string; results: SearchResultForModel[]; note?: string }
   | { query: string; error: string };
 
@@ -94,7 +94,7 @@ function userLinks(messages: readonly ModelMessage[]): Set<string> {
   return links;
 }
 
-export function createWebSearchTools(options: WebSearchToolsOptions) {
+export function createWebSearchFunctions(options: WebSearchFunctionsOptions) {
   const { provider, fetchPage, sources, locale, onProgress } = options;
   const count = Math.min(options.resultsPerSearch ?? 5, MAX_SEARCH_RESULTS);
   const maxSearches = options.maxSearches ?? 4;
@@ -114,7 +114,7 @@ export function createWebSearchTools(options: WebSearchToolsOptions) {
         .optional()
         .describe('Only pages from the last day, week, month or year; for news and recent events.'),
     }),
-    execute: async ({ query, freshness }, { abortSignal }): Promise<WebSearchToolOutput> => {
+    execute: async ({ query, freshness }, { abortSignal }): Promise<WebSearchOutput> => {
       if (searches >= maxSearches) {
         return {
           query,
