@@ -34,7 +34,7 @@ export type RegisteredTool = {
 };
 
 /** A tool's line; its page's path and whether it is Pro are the shared catalogue's. */
-function tool(
+export function toolLine(
   id: ChatToolId,
   key: string,
   icon: LucideIcon,
@@ -46,13 +46,13 @@ function tool(
 
 export const TOOL_REGISTRY: RegisteredTool[] = [
   // The first screen's page: part of the boot chunk, so its route is the router's own.
-  tool('web-main', 'chat', MessageSquare),
-  tool('image-generator', 'imageGenerator', ImageIcon, () => import('./image-generator/tool.tsx')),
-  tool('photo-translate', 'photoTranslate', Languages, () => import('./photo-translate/tool.tsx')),
-  tool('horoscope', 'horoscope', Sparkles, () => import('./horoscope/tool.tsx')),
-  tool('tattoo-generator', 'tattooGenerator', Feather, () => import('./tattoo-generator/tool.tsx')),
-  tool('logo-maker', 'logoMaker', PenTool, () => import('./logo-maker/tool.tsx')),
-  tool('web-search', 'webSearch', Globe, () => import('./web-search/tool.tsx')),
+  toolLine('web-main', 'chat', MessageSquare),
+  toolLine('image-generator', 'imageGenerator', ImageIcon, () => import('./image-generator/tool.tsx')),
+  toolLine('photo-translate', 'photoTranslate', Languages, () => import('./photo-translate/tool.tsx')),
+  toolLine('horoscope', 'horoscope', Sparkles, () => import('./horoscope/tool.tsx')),
+  toolLine('tattoo-generator', 'tattooGenerator', Feather, () => import('./tattoo-generator/tool.tsx')),
+  toolLine('logo-maker', 'logoMaker', PenTool, () => import('./logo-maker/tool.tsx')),
+  toolLine('web-search', 'webSearch', Globe, () => import('./web-search/tool.tsx')),
   // Opened from the header's WhatsApp button; its chats are written in WhatsApp and only read here.
-  tool('whatsapp', 'whatsapp', MessageCircle, undefined, false),
+  toolLine('whatsapp', 'whatsapp', MessageCircle, undefined, false),
 ];
