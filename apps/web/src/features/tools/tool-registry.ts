@@ -11,6 +11,7 @@ import {
   Sparkles,
 } from 'lucide-react';
 import type { ComponentType } from 'react';
+import { toolTextsKey } from '../../lib/i18n/tool-texts.ts';
 
 /**
  * The web's tools, one line each, in the sidebar's order. A line holds only what the first screen
@@ -21,7 +22,7 @@ import type { ComponentType } from 'react';
  */
 export type RegisteredTool = {
   id: ChatToolId;
-  /** Its texts in the `tools` namespace (title, description, examples). */
+  /** Its texts in the `tools` namespace (title, description, examples): toolTextsKey of its id. */
   key: string;
   icon: LucideIcon;
   /** Its page, `features/tools/<id>/tool.tsx`; none where the router writes the page itself (AI Chat, WhatsApp). */
@@ -34,25 +35,19 @@ export type RegisteredTool = {
 };
 
 /** A tool's line; its page's path and whether it is Pro are the shared catalogue's. */
-export function toolLine(
-  id: ChatToolId,
-  key: string,
-  icon: LucideIcon,
-  load?: RegisteredTool['load'],
-  nav?: false,
-): RegisteredTool {
-  return { id, key, icon, load, nav, path: threadPagePath(id), pro: toolRequiresPro(id) };
+export function toolLine(id: ChatToolId, icon: LucideIcon, load?: RegisteredTool['load'], nav?: false): RegisteredTool {
+  return { id, key: toolTextsKey(id), icon, load, nav, path: threadPagePath(id), pro: toolRequiresPro(id) };
 }
 
 export const TOOL_REGISTRY: RegisteredTool[] = [
   // The first screen's page: part of the boot chunk, so its route is the router's own.
-  toolLine('web-main', 'chat', MessageSquare),
-  toolLine('image-generator', 'imageGenerator', ImageIcon, () => import('./image-generator/tool.tsx')),
-  toolLine('photo-translate', 'photoTranslate', Languages, () => import('./photo-translate/tool.tsx')),
-  toolLine('horoscope', 'horoscope', Sparkles, () => import('./horoscope/tool.tsx')),
-  toolLine('tattoo-generator', 'tattooGenerator', Feather, () => import('./tattoo-generator/tool.tsx')),
-  toolLine('logo-maker', 'logoMaker', PenTool, () => import('./logo-maker/tool.tsx')),
-  toolLine('web-search', 'webSearch', Globe, () => import('./web-search/tool.tsx')),
+  toolLine('web-main', MessageSquare),
+  toolLine('image-generator', ImageIcon, () => import('./image-generator/tool.tsx')),
+  toolLine('photo-translate', Languages, () => import('./photo-translate/tool.tsx')),
+  toolLine('horoscope', Sparkles, () => import('./horoscope/tool.tsx')),
+  toolLine('tattoo-generator', Feather, () => import('./tattoo-generator/tool.tsx')),
+  toolLine('logo-maker', PenTool, () => import('./logo-maker/tool.tsx')),
+  toolLine('web-search', Globe, () => import('./web-search/tool.tsx')),
   // Opened from the header's WhatsApp button; its chats are written in WhatsApp and only read here.
-  toolLine('whatsapp', 'whatsapp', MessageCircle, undefined, false),
+  toolLine('whatsapp', MessageCircle, undefined, false),
 ];

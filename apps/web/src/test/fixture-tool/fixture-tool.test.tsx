@@ -75,9 +75,7 @@ async function loadApp() {
   vi.resetModules();
   const shared = await import('@polymath/shared');
   const registry = await import('../../features/tools/tool-registry.ts');
-  registry.TOOL_REGISTRY.push(
-    registry.toolLine(FIXTURE_TOOL_ID, 'fixtureEcho', FlaskConical, () => import('./tool.tsx')),
-  );
+  registry.TOOL_REGISTRY.push(registry.toolLine(FIXTURE_TOOL_ID, FlaskConical, () => import('./tool.tsx')));
   const { routes } = await import('../../app/router.tsx');
   const { createTestStore } = await import('../test-store.ts');
   const { ThemeProvider } = await import('../../lib/theme/theme-provider.tsx');
