@@ -30,6 +30,12 @@ const MANIFEST = {
     isDynamicEntry: true,
     imports: ['_app.js', '_shared.js'],
   },
+  // A tool's page: its folder's tool.tsx (the web's tool registry), under the tool's id.
+  'src/features/tools/logo-maker/tool.tsx': {
+    file: 'assets/tool-2.js',
+    isDynamicEntry: true,
+    imports: ['_app.js', '_shared.js'],
+  },
   'src/locales/en-more.ts': { file: 'assets/en-more-1.js', isDynamicEntry: true },
 };
 
@@ -259,6 +265,12 @@ describe('static SPA serving', () => {
       '/assets/en-more-1.js',
       '/assets/payment-1.js',
       '/assets/shared-1.js',
+    ]);
+    const tool = await (await app.request('/logo-maker/t1')).text();
+    expect([...tool.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]).sort()).toEqual([
+      '/assets/en-more-1.js',
+      '/assets/shared-1.js',
+      '/assets/tool-2.js',
     ]);
     expect(bootData(payment)).toEqual(bootData(await (await app.request('/web-main')).text()));
     expect(await (await app.request('/web-main')).text()).not.toContain('modulepreload');

@@ -1,11 +1,22 @@
+import { toolEntry } from '@polymath/shared';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteError } from '../components/errors/route-error.tsx';
 import { LoadingPlaceholder } from '../components/ui/loading-placeholder.tsx';
+import { type RegisteredTool, TOOL_REGISTRY } from '../features/tools/tool-registry.ts';
 import { withMoreTexts } from '../lib/i18n/more-texts.ts';
 import { Component as ChatLayout } from './layouts/chat-layout.tsx';
 import { RequireGuest, RequireUser } from './routes/guards.tsx';
 import { Component as Root } from './routes/root.tsx';
 import { Component as WebMain } from './routes/web-main.tsx';
+
+/**
+ * A registered tool's routes: /<id>/:threadId?, or for a tool whose pages carry a sub-path (the
+ * horoscope's type) /<id> and /<id>/:pathId/:threadId?; its page is its `load` (none: no route here).
+ */
+function toolRoutes({ id, key, load }: RegisteredTool): RouteObject[] {
+  const paths = load ? (toolEntry(id).subPath ? [id, `${id}/:pathId/:threadId?`] : [`${id}/:threadId?`]) : [];
+  return paths.map((path) => ({ path, handle: { title: `tools:${key}.title` }, lazy: load && withMoreTexts(load) }));
+}
 
 /**
  * Every route of the spec (§2); each screen is its own lazily loaded chunk, except the first screen's:
@@ -28,41 +39,8 @@ export const routes: RouteObject[] = [
             handle: { title: 'tools:chat.title' },
             Component: WebMain,
           },
-          {
-            path: 'image-generator/:threadId?',
-            handle: { title: 'tools:imageGenerator.title' },
-            lazy: withMoreTexts(() => import('./routes/image-generator.tsx')),
-          },
-          {
-            path: 'photo-translate/:threadId?',
-            handle: { title: 'tools:photoTranslate.title' },
-            lazy: withMoreTexts(() => import('./routes/photo-translate.tsx')),
-          },
-          {
-            path: 'horoscope',
-            handle: { title: 'tools:horoscope.title' },
-            lazy: withMoreTexts(() => import('./routes/horoscope.tsx')),
-          },
-          {
-            path: 'horoscope/:pathId/:threadId?',
-            handle: { title: 'tools:horoscope.title' },
-            lazy: withMoreTexts(() => import('./routes/horoscope.tsx')),
-          },
-          {
-            path: 'tattoo-generator/:threadId?',
-            handle: { title: 'tools:tattooGenerator.title' },
-            lazy: withMoreTexts(() => import('./routes/tattoo-generator.tsx')),
-          },
-          {
-            path: 'logo-maker/:threadId?',
-            handle: { title: 'tools:logoMaker.title' },
-            lazy: withMoreTexts(() => import('./routes/logo-maker.tsx')),
-          },
-          {
-            path: 'web-search/:threadId?',
-            handle: { title: 'tools:webSearch.title' },
-            lazy: withMoreTexts(() => import('./routes/web-search.tsx')),
-          },
+          // Every registered tool's pages (features/tools/tool-registry.ts), each its own chunk.
+          ...TOOL_REGISTRY.flatMap(toolRoutes),
           // Chats held inside WhatsApp, as the history opens them (read-only: they continue there).
           {
             path: 'whatsapp/:threadId?',

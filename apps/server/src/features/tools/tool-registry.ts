@@ -12,7 +12,7 @@ import { whatsappTool } from './whatsapp/whatsapp.tool.ts';
 
 /** Every tool of the product: a line each. */
 // biome-ignore lint/suspicious/noExplicitAny: each definition keeps its own input type; the registry only routes by id
-const TOOLS: ToolDefinition<any>[] = [
+export const TOOLS: ToolDefinition<any>[] = [
   webMainTool,
   imageGeneratorTool,
   photoTranslateTool,

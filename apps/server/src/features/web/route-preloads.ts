@@ -2,8 +2,11 @@
 type ManifestChunk = { file: string; imports?: string[]; isDynamicEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
 
-/** A lazily loaded screen's module: src/app/routes/<name>.tsx, <name> being its path's first segment. */
-const ROUTE_MODULE = /^src\/app\/routes\/([a-z-]+)\.tsx$/;
+/**
+ * A lazily loaded screen's module, <name> being its path's first segment: src/app/routes/<name>.tsx,
+ * or a tool's page, src/features/tools/<name>/tool.tsx (the web's tool registry; the folder is the tool's id).
+ */
+const ROUTE_MODULE = /^src\/(?:app\/routes\/([a-z-]+)\.tsx|features\/tools\/([a-z-]+)\/tool\.tsx)$/;
 /** The tools' texts, which every lazy route loads with itself (withMoreTexts). */
 const MORE_TEXTS = /^src\/locales\/en-more\.ts$/;
 
@@ -42,7 +45,8 @@ export function routePreloads(
   );
   const texts = Object.keys(manifest).find((key) => MORE_TEXTS.test(key));
   for (const [key, chunk] of Object.entries(manifest)) {
-    const name = ROUTE_MODULE.exec(key)?.[1];
+    const match = ROUTE_MODULE.exec(key);
+    const name = match?.[1] ?? match?.[2];
     if (!name || !chunk.isDynamicEntry) continue;
     const needed = new Set<string>();
     reach(texts ? [key, texts] : [key], needed);

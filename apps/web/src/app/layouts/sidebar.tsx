@@ -1,10 +1,10 @@
-import { Crown, LogIn, Plus, Settings } from 'lucide-react';
+import { Crown, Images, LogIn, type LucideIcon, Plus, Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { ThreadHistory } from '../../features/threads/thread-history.tsx';
-import { TOOLS } from '../../features/tools/tool-catalog.ts';
+import { TOOL_REGISTRY } from '../../features/tools/tool-registry.ts';
 import { authDialogOpened, upgradeToProDialogSet } from '../../lib/store/dialogs-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 
@@ -13,9 +13,16 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const user = useAppSelector((s) => s.user.currentUser);
-  const historyTools = TOOLS.flatMap((tool) =>
-    tool.toolId ? [{ id: tool.toolId, label: t(`tools:${tool.key}.title`), icon: tool.icon }] : [],
-  );
+  const historyTools = TOOL_REGISTRY.map((tool) => ({
+    id: tool.id,
+    label: t(`tools:${tool.key}.title`),
+    icon: tool.icon,
+  }));
+  // The registered tools in their order, then the gallery.
+  const entries: { key: string; path: string; icon: LucideIcon; pro?: boolean }[] = [
+    ...TOOL_REGISTRY.filter((tool) => tool.nav !== false),
+    { key: 'gallery', path: '/gallery', icon: Images },
+  ];
   return (
     <div className="flex min-h-full flex-col gap-4 bg-surface p-3">
       <Link
@@ -32,7 +39,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       </Link>
       <nav aria-label={t('nav.tools')}>
         <ul className="flex flex-col gap-0.5">
-          {TOOLS.filter((tool) => tool.nav !== false).map((tool) => (
+          {entries.map((tool) => (
             <li key={tool.key}>
               <NavLink
                 to={tool.path}

@@ -1,5 +1,5 @@
 import { MessageSquare } from 'lucide-react';
-import { ToolChat } from './tool-chat.tsx';
+import { ToolChat } from '../../features/tools/tool-chat.tsx';
 
 /**
  * /web-main/:threadId? — the main chat: the chosen model's description and examples on an empty

@@ -1,8 +1,8 @@
 import { threadPagePath } from '@polymath/shared';
 import { useNavigate, useParams } from 'react-router';
 import { Conversation, type ConversationTool } from '../../features/chat/conversation.tsx';
+import { useChatSession } from '../../features/chat/use-chat-session.ts';
 import { WhatsAppIntro, WhatsAppReadOnly } from '../../features/whatsapp/whatsapp-chats.tsx';
-import { useChatSession } from './use-chat-session.ts';
 
 /** Nothing is sent from this page, so no model is chosen here (WhatsApp uses the linked number's). */
 const NO_MODEL = { model: undefined, modelId: '', locked: false };

@@ -7,22 +7,19 @@ import {
   type ImageUsage,
   threadPagePath,
 } from '@polymath/shared';
+import { toolTextsKey } from '../../lib/i18n/tool-texts.ts';
 import { dateTimeFormat } from '../../lib/intl/formatters.ts';
 
-/** The gallery filter's order and titles (`tools` namespace) of the tools that make images. */
-const GALLERY_TOOLS: Record<ImageToolId, { order: number; titleKey: string }> = {
-  'image-generator': { order: 0, titleKey: 'tools:imageGenerator.title' },
-  'logo-maker': { order: 1, titleKey: 'tools:logoMaker.title' },
-  'tattoo-generator': { order: 2, titleKey: 'tools:tattooGenerator.title' },
-  'photo-translate': { order: 3, titleKey: 'tools:photoTranslate.title' },
-};
+/** The gallery filter's order of the tools that make images (presentation); one not listed comes last. */
+const GALLERY_ORDER: readonly ImageToolId[] = ['image-generator', 'logo-maker', 'tattoo-generator', 'photo-translate'];
+const galleryPlace = (toolId: ImageToolId) => GALLERY_ORDER.indexOf(toolId) >>> 0;
 
 /** The tools that make images: the shared catalogue's (`makesImages`), in the gallery filter's order. */
 export const IMAGE_TOOLS = IMAGE_TOOL_IDS.map((toolId) => ({
   toolId,
-  titleKey: GALLERY_TOOLS[toolId].titleKey,
+  titleKey: `tools:${toolTextsKey(toolId)}.title`,
   path: threadPagePath(toolId),
-})).sort((a, b) => GALLERY_TOOLS[a.toolId].order - GALLERY_TOOLS[b.toolId].order);
+})).sort((a, b) => galleryPlace(a.toolId) - galleryPlace(b.toolId));
 
 export type { ImageToolId };
 
@@ -32,11 +29,9 @@ export function isImageToolId(value: string | null): value is ImageToolId {
 
 /** The name of the tool an image came from (any chat tool may call the image function). */
 export function toolTitleKey(toolId: ChatToolId): string {
-  const imageTool = IMAGE_TOOLS.find((tool) => tool.toolId === toolId);
-  if (imageTool) return imageTool.titleKey;
-  if (toolId === 'web-main') return 'tools:chat.title';
-  if (toolId === 'horoscope') return 'tools:horoscope.title';
-  return 'images:tool.webSearch';
+  // Web search's images (and WhatsApp's, as they always were) say "Web search" in the images' own words.
+  if (toolId === 'web-search' || toolId === 'whatsapp') return 'images:tool.webSearch';
+  return `tools:${toolTextsKey(toolId)}.title`;
 }
 
 /** The chat an image was made in; null once that chat is gone. */

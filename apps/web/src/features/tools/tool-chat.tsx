@@ -3,21 +3,19 @@ import type { LucideIcon } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { Conversation, type ConversationTool } from '../../features/chat/conversation.tsx';
-import { DemoBanner } from '../../features/models/demo-banner.tsx';
-import { isModelLocked } from '../../features/models/model-selection.ts';
-import { useCurrentModel } from '../../features/models/use-current-model.ts';
-import { ProToolNotice } from '../../features/tools/pro-tool-notice.tsx';
-import { ToolIntro } from '../../features/tools/tool-intro.tsx';
 import { upgradeToProDialogSet } from '../../lib/store/dialogs-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
-import { useChatSession } from './use-chat-session.ts';
+import { Conversation, type ConversationTool } from '../chat/conversation.tsx';
+import { useChatSession } from '../chat/use-chat-session.ts';
+import { DemoBanner } from '../models/demo-banner.tsx';
+import { isModelLocked } from '../models/model-selection.ts';
+import { useCurrentModel } from '../models/use-current-model.ts';
+import { ProToolNotice } from './pro-tool-notice.tsx';
+import { ToolIntro } from './tool-intro.tsx';
 
 // Today's messages left: a signed-in person's only (the meter shows nothing to a visitor), so its code
 // (with the credits query) is not on a visitor's first screen (B7).
-const CreditsMeter = lazy(() =>
-  import('../../features/credits/credits-meter.tsx').then((m) => ({ default: m.CreditsMeter })),
-);
+const CreditsMeter = lazy(() => import('../credits/credits-meter.tsx').then((m) => ({ default: m.CreditsMeter })));
 
 export type ToolChatProps = {
   toolId: ChatToolId;

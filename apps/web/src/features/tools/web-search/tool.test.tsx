@@ -11,9 +11,9 @@ import { HttpResponse, http } from 'msw';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { apiError, mockApi, recordRequests } from '../../test/api-server.ts';
-import { createTestStore } from '../../test/test-store.ts';
-import { Component as WebSearchPage } from './web-search.tsx';
+import { apiError, mockApi, recordRequests } from '../../../test/api-server.ts';
+import { createTestStore } from '../../../test/test-store.ts';
+import { Component as WebSearchPage } from './tool.tsx';
 
 // jsdom has no layout, so no scrollTo (the chat scrolls to a new message); every browser has it.
 Element.prototype.scrollTo ??= () => {};

@@ -1,11 +1,20 @@
-import { cityDisplayName, type HoroscopeType, horoscopeTypeInfo, type Locale, threadPagePath } from '@polymath/shared';
+import {
+  cityDisplayName,
+  HOROSCOPE_SKY_FUNCTION,
+  type HoroscopeType,
+  horoscopeTypeInfo,
+  type Locale,
+  threadPagePath,
+} from '@polymath/shared';
 import { createSelector } from '@reduxjs/toolkit';
 import type { TFunction } from 'i18next';
-import { Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'react-redux';
 import { useNavigate, useParams } from 'react-router';
+import { draftChanged, toolInputChanged } from '../../../lib/store/chat-slice.ts';
+import { type RootState, useAppDispatch, useAppSelector } from '../../../lib/store/store.ts';
+import { toolPage } from '../tool-page.tsx';
 import {
   browserTimeZone,
   buildInput,
@@ -17,14 +26,11 @@ import {
   readDraft,
   typeFromPath,
   typeOfInput,
-} from '../../features/tools/horoscope/horoscope-draft.ts';
-import { HoroscopeInputs } from '../../features/tools/horoscope/horoscope-inputs.tsx';
-import { HoroscopeIntro } from '../../features/tools/horoscope/horoscope-intro.tsx';
-import { formatDate, signLabel } from '../../features/tools/horoscope/sky-format.ts';
-import { draftChanged, toolInputChanged } from '../../lib/store/chat-slice.ts';
-import { type RootState, useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
-import { ToolChat } from './tool-chat.tsx';
-import { renderHoroscopeSkyCall } from './tool-parts.tsx';
+} from './horoscope-draft.ts';
+import { HoroscopeInputs } from './horoscope-inputs.tsx';
+import { HoroscopeIntro } from './horoscope-intro.tsx';
+import { SkyFactsCard } from './sky-facts-card.tsx';
+import { formatDate, signLabel } from './sky-format.ts';
 
 const selectDraft = createSelector([(state: RootState) => state.chat.toolInputs?.horoscope], readDraft);
 
@@ -50,42 +56,40 @@ function readingMessage(type: HoroscopeType, draft: HoroscopeDraft, t: TFunction
  * person's sign (remembered), a pair or a birth moment, and its readings are chats whose answers
  * show the sky the server computed. The type is the address; the rest is the persisted draft.
  */
-export function Component() {
-  const { t, i18n } = useTranslation('horoscope');
-  const locale: Locale = i18n.language === 'tr' ? 'tr' : 'en';
-  const { pathId, threadId } = useParams();
-  const navigate = useNavigate();
-  const dispatch = useAppDispatch();
-  const store = useStore<RootState>();
-  const draft = useAppSelector(selectDraft);
-  const type = typeFromPath(pathId);
-  const unknownType = pathId && !type ? pathId : undefined;
-  // Messages belong to the page they were found on: another type starts without them.
-  const [found, setFound] = useState<{ page: string | undefined; errors: InputErrors }>({ page: pathId, errors: {} });
-  const errors = found.page === pathId ? found.errors : {};
+export const Component = toolPage({
+  id: 'horoscope',
+  usePage() {
+    const { t, i18n } = useTranslation('horoscope');
+    const locale: Locale = i18n.language === 'tr' ? 'tr' : 'en';
+    const { pathId, threadId } = useParams();
+    const navigate = useNavigate();
+    const dispatch = useAppDispatch();
+    const store = useStore<RootState>();
+    const draft = useAppSelector(selectDraft);
+    const type = typeFromPath(pathId);
+    const unknownType = pathId && !type ? pathId : undefined;
+    // Messages belong to the page they were found on: another type starts without them.
+    const [found, setFound] = useState<{ page: string | undefined; errors: InputErrors }>({ page: pathId, errors: {} });
+    const errors = found.page === pathId ? found.errors : {};
 
-  const currentInput = () => buildInput(type, selectDraft(store.getState()), browserTimeZone());
-  const check = (): boolean => {
-    const problems = checkInput(currentInput(), t);
-    setFound({ page: pathId, errors: problems ?? {} });
-    return problems === null;
-  };
-  const changeDraft = (change: Partial<HoroscopeDraft>, fields: string[]) => {
-    dispatch(toolInputChanged({ toolId: 'horoscope', input: change }));
-    setFound((current) => {
-      const next = { ...current.errors };
-      for (const field of fields) delete next[field];
-      return { ...current, errors: next };
-    });
-  };
+    const currentInput = () => buildInput(type, selectDraft(store.getState()), browserTimeZone());
+    const check = (): boolean => {
+      const problems = checkInput(currentInput(), t);
+      setFound({ page: pathId, errors: problems ?? {} });
+      return problems === null;
+    };
+    const changeDraft = (change: Partial<HoroscopeDraft>, fields: string[]) => {
+      dispatch(toolInputChanged({ toolId: 'horoscope', input: change }));
+      setFound((current) => {
+        const next = { ...current.errors };
+        for (const field of fields) delete next[field];
+        return { ...current, errors: next };
+      });
+    };
 
-  return (
-    <ToolChat
-      toolId="horoscope"
-      toolKey="horoscope"
-      icon={Sparkles}
-      pathId={type}
-      intro={(fill) => (
+    return {
+      pathId: type,
+      intro: (fill) => (
         <HoroscopeIntro
           type={type}
           unknownType={unknownType}
@@ -93,8 +97,8 @@ export function Component() {
           onSign={(sign) => changeDraft({ personBy: 'sign', sign }, ['person.sign', 'person.birthDate'])}
           onExample={fill}
         />
-      )}
-      inputs={({ send, busy }) => (
+      ),
+      inputs: ({ send, busy }) => (
         <HoroscopeInputs
           type={type}
           folded={threadId !== undefined}
@@ -111,11 +115,16 @@ export function Component() {
             if (sent && typed) dispatch(draftChanged({ key: 'horoscope', text: '' }));
           }}
         />
-      )}
-      input={currentInput}
-      canSend={check}
-      renderToolPart={renderHoroscopeSkyCall}
-      onThreadInput={(stored) => {
+      ),
+      input: currentInput,
+      canSend: check,
+      // The sky the reading rests on: the positions the server computed.
+      functions: {
+        [HOROSCOPE_SKY_FUNCTION]: (part) => (
+          <SkyFactsCard state={part.state} output={part.state === 'output-available' ? part.output : undefined} />
+        ),
+      },
+      onThreadInput: (stored) => {
         const restored = draftFromInput(stored);
         if (restored) {
           // The same place keeps the names the field already shows.
@@ -127,7 +136,7 @@ export function Component() {
         if (storedType && storedType !== type && threadId) {
           navigate(threadPagePath('horoscope', threadId, storedType), { replace: true });
         }
-      }}
-    />
-  );
-}
+      },
+    };
+  },
+});
