@@ -1,4 +1,4 @@
-import { dataExportStateSchema, threadExportSchema } from '@polymath/shared';
+import { dataExportStateSchema, PHOTO_TRANSLATE_MODEL_ID, threadExportSchema } from '@polymath/shared';
 import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import type { AppDeps } from '../src/app-env.ts';
 import { dataExports, images } from '../src/db/schema/index.ts';
 import { createDataExportJob } from '../src/features/data-export/data-export.job.ts';
 import { purgeExpiredExports } from '../src/features/data-export/data-export.service.ts';
+import type { PhotoTranslationDesign } from '../src/features/images/images.service.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import type { JobQueue } from '../src/lib/queue/job-queue.ts';
 import {
@@ -42,6 +43,38 @@ function recordingQueue(): JobQueue & { sent: { name: string; payload: { exportI
   };
 }
 
+/** A photo translation's design as the photo tool stores it: Turkish read, English written. */
+const TRANSLATION_DESIGN: PhotoTranslationDesign = {
+  kind: 'photo-translate',
+  photoId: 'photo-1',
+  source: 'auto',
+  target: 'en',
+  chatModelId: 'gpt-4o-mini',
+  modelName: 'GPT-4o mini',
+  demo: false,
+  stage: null,
+  result: {
+    source: 'tr',
+    requestedSource: 'auto',
+    target: 'en',
+    segments: [
+      {
+        id: 's1',
+        box: { x: 1, y: 1, width: 6, height: 2 },
+        sourceText: 'Mercimek çorbası',
+        translatedText: 'Lentil soup',
+        redrawn: true,
+        confidence: 91,
+        lowConfidence: false,
+      },
+    ],
+    noText: false,
+    lowConfidence: false,
+    demo: false,
+    output: { format: 'png', mimeType: 'image/png', width: 8, height: 8 },
+  },
+};
+
 const run = { id: 'run', retryCount: 0, signal: new AbortController().signal, logger: createLogger('silent') };
 
 describeEachDatabase('data export', (ctx) => {
@@ -55,6 +88,7 @@ describeEachDatabase('data export', (ctx) => {
   let seeded: Awaited<ReturnType<typeof seedAccountChats>>;
   let phone: string;
   let logo: Awaited<ReturnType<typeof seedImage>>;
+  let translated: Awaited<ReturnType<typeof seedImage>>;
 
   /** Works the export job the last POST queued. */
   async function workLastExport() {
@@ -105,6 +139,21 @@ describeEachDatabase('data export', (ctx) => {
       .update(images)
       .set({ extraFiles: { svg: svgKey } })
       .where(eq(images.id, logo.id));
+    // A translated photo (the photo tool): its texts, read and translated, are in the row's design.
+    const translateAnswer = await seedMessage(deps.db, ownerId, logoThread, 'assistant', [
+      { type: 'text', text: 'Translated.' },
+    ]);
+    translated = await seedImage(deps.db, deps.files, ownerId, {
+      threadId: logoThread,
+      answerId: translateAnswer,
+      prompt: 'Menu',
+      toolId: 'photo-translate',
+      fromPhoto: true,
+    });
+    await deps.db
+      .update(images)
+      .set({ modelId: PHOTO_TRANSLATE_MODEL_ID, design: TRANSLATION_DESIGN })
+      .where(eq(images.id, translated.id));
   });
 
   it('every route needs a session', async () => {
@@ -211,6 +260,27 @@ describeEachDatabase('data export', (ctx) => {
     expect(jsonOf('images/images.json')).toEqual(
       expect.arrayContaining([expect.objectContaining({ id: seeded.image.id, prompt: 'a red square' })]),
     );
+    // A photo translation: the picture, the photo it was made from, and what was read and written.
+    const index = jsonOf('images/images.json') as { id: string; files: string[]; madeFrom: string | null }[];
+    const translation = index.find((row) => row.id === translated.id);
+    expect(translation).toMatchObject({
+      tool: 'photo-translate',
+      madeFrom: `uploads/photos/${translated.sourceKey?.split('/').pop()}`,
+      translation: {
+        from: 'auto',
+        to: 'en',
+        result: {
+          source: 'tr',
+          target: 'en',
+          segments: [expect.objectContaining({ sourceText: 'Mercimek çorbası', translatedText: 'Lentil soup' })],
+        },
+      },
+    });
+    for (const file of translation?.files ?? []) expect(names).toContain(`images/${file}`);
+    expect(translation?.files).toHaveLength(1);
+    expect(names).toContain(translation?.madeFrom);
+    // Other pictures carry no translation.
+    expect(index.find((row) => row.id === seeded.image.id)).not.toHaveProperty('translation');
   });
 
   it('another person can neither see nor download it', async () => {
