@@ -4,7 +4,7 @@ import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../src/app.ts';
 import type { AppDeps } from '../src/app-env.ts';
-import { dataExports, images } from '../src/db/schema/index.ts';
+import { dataExports, images, refunds, subscriptionChanges, users } from '../src/db/schema/index.ts';
 import { createDataExportJob } from '../src/features/data-export/data-export.job.ts';
 import { purgeExpiredExports } from '../src/features/data-export/data-export.service.ts';
 import type { PhotoTranslationDesign } from '../src/features/images/images.service.ts';
@@ -154,6 +154,71 @@ describeEachDatabase('data export', (ctx) => {
       .update(images)
       .set({ modelId: PHOTO_TRANSLATE_MODEL_ID, design: TRANSLATION_DESIGN })
       .where(eq(images.id, translated.id));
+    // The money view's records of their subscriptions, beside someone else's and an anonymous one.
+    const someoneElse = `someone-else-${ownerId}`;
+    await deps.db.insert(users).values({ id: someoneElse, name: 'S', email: `${someoneElse}@example.com` });
+    await deps.db.insert(subscriptionChanges).values([
+      {
+        userId: ownerId,
+        provider: 'sandbox',
+        subscriptionId: 'sub_sbx_mine',
+        change: 'started',
+        period: 'monthly',
+        amount: 999,
+        currency: 'usd',
+        at: new Date('2026-10-01T10:00:00Z'),
+      },
+      {
+        userId: ownerId,
+        provider: 'sandbox',
+        subscriptionId: 'sub_sbx_mine',
+        change: 'cancel_requested',
+        period: 'monthly',
+        amount: 999,
+        currency: 'usd',
+        at: new Date('2026-10-05T10:00:00Z'),
+      },
+      {
+        userId: someoneElse,
+        provider: 'sandbox',
+        subscriptionId: 'sub_sbx_theirs',
+        change: 'started',
+        period: 'week',
+        amount: 299,
+        currency: 'usd',
+      },
+      {
+        userId: null,
+        provider: 'sandbox',
+        subscriptionId: 'sub_sbx_gone',
+        change: 'started',
+        period: 'week',
+        amount: 299,
+        currency: 'usd',
+      },
+    ]);
+    await deps.db.insert(refunds).values([
+      {
+        userId: ownerId,
+        provider: 'sandbox',
+        subscriptionId: 'sub_sbx_dup',
+        payment: `pi_mine_${ownerId}`,
+        refundId: 're_mine',
+        amount: 999,
+        currency: 'usd',
+        status: 'refunded',
+      },
+      {
+        userId: someoneElse,
+        provider: 'sandbox',
+        subscriptionId: 'sub_sbx_theirs',
+        payment: `pi_theirs_${ownerId}`,
+        refundId: 're_theirs',
+        amount: 299,
+        currency: 'usd',
+        status: 'refunded',
+      },
+    ]);
   });
 
   it('every route needs a session', async () => {
@@ -205,6 +270,8 @@ describeEachDatabase('data export', (ctx) => {
       'sessions.json',
       'billing/subscription.json',
       'billing/payments.json',
+      'billing/subscription-changes.json',
+      'billing/refunds.json',
       'whatsapp.json',
       'images/images.json',
       'documents/documents.json',
@@ -218,6 +285,31 @@ describeEachDatabase('data export', (ctx) => {
     expect(methods).not.toMatch(/password|token|\$2[aby]\$|scrypt/i);
     expect(text('sessions.json')).not.toMatch(/token/i);
     expect(jsonOf('whatsapp.json')).toMatchObject({ phone, country: 'TR' });
+    // Billing: their subscription's changes and refunds, no one else's.
+    expect(jsonOf('billing/subscription-changes.json')).toEqual([
+      {
+        provider: 'sandbox',
+        subscriptionId: 'sub_sbx_mine',
+        change: 'started',
+        period: 'monthly',
+        amount: 999,
+        currency: 'usd',
+        at: '2026-10-01T10:00:00.000Z',
+      },
+      expect.objectContaining({ subscriptionId: 'sub_sbx_mine', change: 'cancel_requested' }),
+    ]);
+    expect(jsonOf('billing/refunds.json')).toEqual([
+      expect.objectContaining({
+        subscriptionId: 'sub_sbx_dup',
+        payment: `pi_mine_${ownerId}`,
+        refundId: 're_mine',
+        amount: 999,
+        currency: 'usd',
+        status: 'refunded',
+        reason: null,
+      }),
+    ]);
+    expect(text('README.txt')).toMatch(/billing\/ +your subscription, its changes .*refunds/);
 
     // Each chat twice: Markdown a person can read, JSON valid against the schema.
     const markdown = names.filter((n) => n.startsWith('threads/') && n.endsWith('.md'));
