@@ -167,8 +167,16 @@ async function run({ options }: Context): Promise<BenchReport> {
       for (const side of order) {
         if (side === 'ours') {
           const key = `exports/bench/${newFileName('zip')}`;
+          // Sampled at the build's progress callbacks like the baseline: without them only the start and
+          // the end were read, which says what the build left behind, not what it held while it ran.
           runs.ours.push(
-            await measured(() => files.putStream(key, archiveStream(deps, userId), { contentType: 'application/zip' })),
+            await measured((sample) =>
+              files.putStream(
+                key,
+                archiveStream(deps, userId, () => sample()),
+                { contentType: 'application/zip' },
+              ),
+            ),
           );
           await files.delete(key);
         } else {

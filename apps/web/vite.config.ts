@@ -74,8 +74,8 @@ export default defineConfig({
     // The service worker (decision 031): the app shell and the build's static files, precached by their
     // hashes; navigations always go to the network (each page is made per request with its boot data
     // and session), and only when the network fails is the precached shell served. Nothing else is
-    // routed: API answers and a person's files are never cached. The page registers it lazily
-    // (lib/pwa/register-service-worker.ts), so nothing is injected here.
+    // routed: API answers and a person's files are never cached. main.tsx registers it itself once the
+    // page has loaded (navigator.serviceWorker.register), so nothing is injected here.
     VitePWA({
       injectRegister: false,
       registerType: 'autoUpdate',

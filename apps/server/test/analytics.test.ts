@@ -69,6 +69,27 @@ describeEachDatabase('page views', { exercises: [] }, (ctx) => {
     ]);
   });
 
+  it("a shared chat's id is never stored: /share/<id> becomes /share/* in the path and the referrer", async () => {
+    const app = createTestApp(ctx.database);
+    const id = 'Zk3pQ9xV2mWbT7sLcR4yHn';
+    for (const view of [
+      { path: `/share/${id}`, referrer: `https://polymath.example/share/${id}?utm_source=x` },
+      { path: `/share/${id}/?x=1`, referrer: `https://chat.example/share/${id}/more` },
+      { path: '/web-main', referrer: `https://polymath.example/share/${id}` },
+      { path: '/shared-notes', referrer: 'https://polymath.example/shared/page' },
+    ]) {
+      expect((await app.request(PAGE_VIEWS, post(view))).status).toBe(204);
+    }
+    const stored = await rows(ctx.database);
+    expect(stored.map((r) => [r.path, r.referrer]).sort()).toEqual([
+      ['/share/*', 'https://chat.example/share/*'],
+      ['/share/*', 'https://polymath.example/share/*'],
+      ['/shared-notes', 'https://polymath.example/shared/page'],
+      ['/web-main', 'https://polymath.example/share/*'],
+    ]);
+    expect(JSON.stringify(stored)).not.toContain(id);
+  });
+
   it('the 121st page view within a minute from one client → 429 RATE_LIMITED, not stored', async () => {
     const app = createTestApp(ctx.database);
     for (let i = 1; i <= 120; i++) {

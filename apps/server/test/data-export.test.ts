@@ -1,12 +1,13 @@
-import { dataExportStateSchema, threadExportSchema } from '@polymath/shared';
+import { dataExportStateSchema, PHOTO_TRANSLATE_MODEL_ID, threadExportSchema } from '@polymath/shared';
 import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../src/app.ts';
 import type { AppDeps } from '../src/app-env.ts';
-import { dataExports, images } from '../src/db/schema/index.ts';
+import { dataExports, images, refunds, subscriptionChanges, users } from '../src/db/schema/index.ts';
 import { createDataExportJob } from '../src/features/data-export/data-export.job.ts';
 import { purgeExpiredExports } from '../src/features/data-export/data-export.service.ts';
+import type { PhotoTranslationDesign } from '../src/features/tools/photo-translate/photo-translation-kind.ts';
 import { createToolRegistry } from '../src/features/tools/tool-registry.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import type { JobQueue } from '../src/lib/queue/job-queue.ts';
@@ -43,6 +44,38 @@ function recordingQueue(): JobQueue & { sent: { name: string; payload: { exportI
   };
 }
 
+/** A photo translation's design as the photo tool stores it: Turkish read, English written. */
+const TRANSLATION_DESIGN: PhotoTranslationDesign = {
+  kind: 'photo-translate',
+  photoId: 'photo-1',
+  source: 'auto',
+  target: 'en',
+  chatModelId: 'gpt-4o-mini',
+  modelName: 'GPT-4o mini',
+  demo: false,
+  stage: null,
+  result: {
+    source: 'tr',
+    requestedSource: 'auto',
+    target: 'en',
+    segments: [
+      {
+        id: 's1',
+        box: { x: 1, y: 1, width: 6, height: 2 },
+        sourceText: 'Mercimek çorbası',
+        translatedText: 'Lentil soup',
+        redrawn: true,
+        confidence: 91,
+        lowConfidence: false,
+      },
+    ],
+    noText: false,
+    lowConfidence: false,
+    demo: false,
+    output: { format: 'png', mimeType: 'image/png', width: 8, height: 8 },
+  },
+};
+
 const run = { id: 'run', retryCount: 0, signal: new AbortController().signal, logger: createLogger('silent') };
 
 describeEachDatabase('data export', (ctx) => {
@@ -56,6 +89,7 @@ describeEachDatabase('data export', (ctx) => {
   let seeded: Awaited<ReturnType<typeof seedAccountChats>>;
   let phone: string;
   let logo: Awaited<ReturnType<typeof seedImage>>;
+  let translated: Awaited<ReturnType<typeof seedImage>>;
 
   /** Works the export job the last POST queued. */
   async function workLastExport() {
@@ -107,6 +141,86 @@ describeEachDatabase('data export', (ctx) => {
       .update(images)
       .set({ extraFiles: { svg: svgKey } })
       .where(eq(images.id, logo.id));
+    // A translated photo (the photo tool): its texts, read and translated, are in the row's design.
+    const translateAnswer = await seedMessage(deps.db, ownerId, logoThread, 'assistant', [
+      { type: 'text', text: 'Translated.' },
+    ]);
+    translated = await seedImage(deps.db, deps.files, ownerId, {
+      threadId: logoThread,
+      answerId: translateAnswer,
+      prompt: 'Menu',
+      toolId: 'photo-translate',
+      fromPhoto: true,
+    });
+    await deps.db
+      .update(images)
+      .set({ modelId: PHOTO_TRANSLATE_MODEL_ID, design: TRANSLATION_DESIGN })
+      .where(eq(images.id, translated.id));
+    // The money view's records of their subscriptions, beside someone else's and an anonymous one.
+    const someoneElse = `someone-else-${ownerId}`;
+    await deps.db.insert(users).values({ id: someoneElse, name: 'S', email: `${someoneElse}@example.com` });
+    await deps.db.insert(subscriptionChanges).values([
+      {
+        userId: ownerId,
+        provider: 'sandbox',
+        subscriptionId: 'sub_sbx_mine',
+        change: 'started',
+        period: 'monthly',
+        amount: 999,
+        currency: 'usd',
+        at: new Date('2026-10-01T10:00:00Z'),
+      },
+      {
+        userId: ownerId,
+        provider: 'sandbox',
+        subscriptionId: 'sub_sbx_mine',
+        change: 'cancel_requested',
+        period: 'monthly',
+        amount: 999,
+        currency: 'usd',
+        at: new Date('2026-10-05T10:00:00Z'),
+      },
+      {
+        userId: someoneElse,
+        provider: 'sandbox',
+        subscriptionId: 'sub_sbx_theirs',
+        change: 'started',
+        period: 'week',
+        amount: 299,
+        currency: 'usd',
+      },
+      {
+        userId: null,
+        provider: 'sandbox',
+        subscriptionId: 'sub_sbx_gone',
+        change: 'started',
+        period: 'week',
+        amount: 299,
+        currency: 'usd',
+      },
+    ]);
+    await deps.db.insert(refunds).values([
+      {
+        userId: ownerId,
+        provider: 'sandbox',
+        subscriptionId: 'sub_sbx_dup',
+        payment: `pi_mine_${ownerId}`,
+        refundId: 're_mine',
+        amount: 999,
+        currency: 'usd',
+        status: 'refunded',
+      },
+      {
+        userId: someoneElse,
+        provider: 'sandbox',
+        subscriptionId: 'sub_sbx_theirs',
+        payment: `pi_theirs_${ownerId}`,
+        refundId: 're_theirs',
+        amount: 299,
+        currency: 'usd',
+        status: 'refunded',
+      },
+    ]);
   });
 
   it('every route needs a session', async () => {
@@ -158,6 +272,8 @@ describeEachDatabase('data export', (ctx) => {
       'sessions.json',
       'billing/subscription.json',
       'billing/payments.json',
+      'billing/subscription-changes.json',
+      'billing/refunds.json',
       'whatsapp.json',
       'images/images.json',
       'documents/documents.json',
@@ -171,6 +287,31 @@ describeEachDatabase('data export', (ctx) => {
     expect(methods).not.toMatch(/password|token|\$2[aby]\$|scrypt/i);
     expect(text('sessions.json')).not.toMatch(/token/i);
     expect(jsonOf('whatsapp.json')).toMatchObject({ phone, country: 'TR' });
+    // Billing: their subscription's changes and refunds, no one else's.
+    expect(jsonOf('billing/subscription-changes.json')).toEqual([
+      {
+        provider: 'sandbox',
+        subscriptionId: 'sub_sbx_mine',
+        change: 'started',
+        period: 'monthly',
+        amount: 999,
+        currency: 'usd',
+        at: '2026-10-01T10:00:00.000Z',
+      },
+      expect.objectContaining({ subscriptionId: 'sub_sbx_mine', change: 'cancel_requested' }),
+    ]);
+    expect(jsonOf('billing/refunds.json')).toEqual([
+      expect.objectContaining({
+        subscriptionId: 'sub_sbx_dup',
+        payment: `pi_mine_${ownerId}`,
+        refundId: 're_mine',
+        amount: 999,
+        currency: 'usd',
+        status: 'refunded',
+        reason: null,
+      }),
+    ]);
+    expect(text('README.txt')).toMatch(/billing\/ +your subscription, its changes .*refunds/);
 
     // Each chat twice: Markdown a person can read, JSON valid against the schema.
     const markdown = names.filter((n) => n.startsWith('threads/') && n.endsWith('.md'));
@@ -213,6 +354,27 @@ describeEachDatabase('data export', (ctx) => {
     expect(jsonOf('images/images.json')).toEqual(
       expect.arrayContaining([expect.objectContaining({ id: seeded.image.id, prompt: 'a red square' })]),
     );
+    // A photo translation: the picture, the photo it was made from, and what was read and written.
+    const index = jsonOf('images/images.json') as { id: string; files: string[]; madeFrom: string | null }[];
+    const translation = index.find((row) => row.id === translated.id);
+    expect(translation).toMatchObject({
+      tool: 'photo-translate',
+      madeFrom: `uploads/photos/${translated.sourceKey?.split('/').pop()}`,
+      translation: {
+        from: 'auto',
+        to: 'en',
+        result: {
+          source: 'tr',
+          target: 'en',
+          segments: [expect.objectContaining({ sourceText: 'Mercimek çorbası', translatedText: 'Lentil soup' })],
+        },
+      },
+    });
+    for (const file of translation?.files ?? []) expect(names).toContain(`images/${file}`);
+    expect(translation?.files).toHaveLength(1);
+    expect(names).toContain(translation?.madeFrom);
+    // Other pictures carry no translation.
+    expect(index.find((row) => row.id === seeded.image.id)).not.toHaveProperty('translation');
   });
 
   it('another person can neither see nor download it', async () => {

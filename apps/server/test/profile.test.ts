@@ -7,7 +7,16 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { accounts, sessions, subscriptions, users, verifications } from '../src/db/schema/index.ts';
+import {
+  accounts,
+  refunds,
+  sandboxObjects,
+  sessions,
+  subscriptionChanges,
+  subscriptions,
+  users,
+  verifications,
+} from '../src/db/schema/index.ts';
 import { processProfilePhoto, sniffImageType } from '../src/features/profile/profile.service.ts';
 import {
   AUTH_TEST_ENV,
@@ -499,5 +508,54 @@ describeEachDatabaseAndFileStore('profile: account deletion', DATABASE_USE, (ctx
     expect((await c.delete('/api/me', { confirm: true })).status).toBe(204);
     expect(await ctx.database.db.select().from(users).where(eq(users.id, id))).toEqual([]);
     expect(await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, id))).toEqual([]);
+  });
+
+  it("billing rows: our subscription copy and the sandbox's records go; changes and refunds stay without the person (privacy policy)", async () => {
+    const { app, mailer } = await setup(ctx, fileStores);
+    const c = await signedInUser(app, mailer);
+    await buyThroughSandbox(c, 'week');
+    const { id } = await me(c);
+    expect((await c.post('/api/billing/cancel')).status).toBe(200);
+    const db = ctx.database.db;
+    const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.userId, id));
+    const subscriptionId = subscription?.subscriptionId ?? '';
+    expect(subscriptionId).not.toBe('');
+    await db.insert(refunds).values({
+      provider: 'sandbox',
+      subscriptionId,
+      userId: id,
+      payment: `pi_profile_${id}`,
+      refundId: `re_profile_${id}`,
+      amount: 499,
+      currency: 'usd',
+      status: 'refunded',
+    });
+    expect((await db.select().from(sandboxObjects).where(eq(sandboxObjects.userId, id))).length).toBeGreaterThan(0);
+    const changesBefore = await db
+      .select({ change: subscriptionChanges.change, userId: subscriptionChanges.userId })
+      .from(subscriptionChanges)
+      .where(eq(subscriptionChanges.subscriptionId, subscriptionId));
+    expect(changesBefore.map((r) => r.change).sort()).toEqual(['cancel_requested', 'started']);
+    expect(changesBefore.every((r) => r.userId === id)).toBe(true);
+
+    expect((await c.delete('/api/me', { confirm: true })).status).toBe(204);
+
+    // Deleted with the account: the subscription record and the sandbox provider's objects (in Stripe
+    // mode the provider's records are Stripe's, which the policy names).
+    expect(await db.select().from(subscriptions).where(eq(subscriptions.userId, id))).toEqual([]);
+    expect(await db.select().from(subscriptions).where(eq(subscriptions.subscriptionId, subscriptionId))).toEqual([]);
+    expect(await db.select().from(sandboxObjects).where(eq(sandboxObjects.userId, id))).toEqual([]);
+    // Kept for the accounts, no longer linked to anyone.
+    const changesAfter = await db
+      .select({ change: subscriptionChanges.change, userId: subscriptionChanges.userId })
+      .from(subscriptionChanges)
+      .where(eq(subscriptionChanges.subscriptionId, subscriptionId));
+    expect(changesAfter.map((r) => r.change).sort()).toEqual(['cancel_requested', 'started']);
+    expect(changesAfter.every((r) => r.userId === null)).toBe(true);
+    const refundsAfter = await db
+      .select({ userId: refunds.userId, amount: refunds.amount })
+      .from(refunds)
+      .where(eq(refunds.subscriptionId, subscriptionId));
+    expect(refundsAfter).toEqual([{ userId: null, amount: 499 }]);
   });
 });

@@ -2,15 +2,18 @@ import { RETENTION } from '@polymath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
 import {
+  messages,
   pageViews,
   rateLimits,
   sessions,
+  threads,
   users,
   whatsappInbound,
   whatsappOutbound,
   whatsappStatuses,
 } from '../src/db/schema/index.ts';
 import { deleteExpiredDataJob } from '../src/features/privacy/retention.job.ts';
+import { purgeDeletedThreadsJob } from '../src/features/threads/threads.service.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import type { JobRun } from '../src/lib/queue/job.ts';
 import { describeEachDatabase } from './databases.ts';
@@ -152,5 +155,55 @@ describeEachDatabase('retention: the privacy policy periods are kept', (ctx) => 
       'out-past-pending',
     ]);
     expect(await ids(db().select({ id: whatsappStatuses.messageId }).from(whatsappStatuses))).toEqual(['wamid.inside']);
+  });
+
+  it(`the scheduled purge deletes exactly the chats deleted more than ${RETENTION.deletedChatDays} days ago, with their messages`, async () => {
+    const purge = purgeDeletedThreadsJob(db());
+    expect(purge.schedule).toMatch(/^\S+ \S+ \S+ \S+ \S+$/);
+    const days = RETENTION.deletedChatDays;
+    await db().insert(users).values({ id: 'u1', name: 'U', email: 'u1@example.com' });
+    const thread = (id: string, deletedAt: SQL | null) => ({
+      id,
+      userId: 'u1',
+      toolId: 'chat',
+      title: id,
+      modelId: 'gpt-4o-mini',
+      // Created long ago: only the deletion's age counts.
+      createdAt: ago('days', days * 3, 0),
+      updatedAt: ago('days', days * 3, 0),
+      deletedAt,
+    });
+    await db()
+      .insert(threads)
+      .values([
+        thread('deleted-past', ago('days', days, PAST)),
+        thread('deleted-long-past', ago('days', days * 2, 0)),
+        thread('deleted-inside', ago('days', days, INSIDE)),
+        thread('deleted-today', ago('days', 0, 5)),
+        thread('kept', null),
+      ]);
+    await db()
+      .insert(messages)
+      .values(
+        ['deleted-past', 'deleted-inside', 'kept'].map((threadId) => ({
+          id: `m-${threadId}`,
+          threadId,
+          userId: 'u1',
+          role: 'user',
+          parts: [{ type: 'text', text: 'hello' }],
+          text: 'hello',
+        })),
+      );
+
+    await purge.handler({}, run);
+    const left = await db().select({ id: threads.id }).from(threads);
+    expect(left.map((r) => r.id).sort()).toEqual(['deleted-inside', 'deleted-today', 'kept']);
+    const leftMessages = await db().select({ id: messages.id }).from(messages);
+    expect(leftMessages.map((r) => r.id).sort()).toEqual(['m-deleted-inside', 'm-kept']);
+
+    // A second pass finds nothing more to delete; the daily retention job leaves chats to this one.
+    await purge.handler({}, run);
+    await runJob();
+    expect(await db().select({ id: threads.id }).from(threads)).toHaveLength(3);
   });
 });

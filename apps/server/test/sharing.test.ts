@@ -8,9 +8,11 @@ import {
   threadDetailSchema,
   threadShareSchema,
 } from '@polymath/shared';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import type { AppDeps } from '../src/app-env.ts';
+import { sharedChats, users } from '../src/db/schema/index.ts';
 import { staticFile } from '../src/lib/static-files.ts';
 import {
   AUTH_TEST_ENV,
@@ -96,9 +98,10 @@ describeEachDatabase('shared chats', (ctx) => {
       ['assistant', 'Visit **Alaçatı** and the [Agora](https://example.com/agora) (p. 2).'],
     ]);
     expect(chat.messages[0]?.documents).toEqual([{ name: 'Report 2026.pdf' }]);
-    // Their photo was not shared: named, not served.
-    expect(chat.messages[0]?.photos).toEqual([{ name: 'holiday.webp', url: null }]);
-    for (const secret of [ownerId, ownerEmail, seeded.chat, seeded.pdf.id, seeded.photo.name, 'Ada']) {
+    // Their photo was not shared: neither served nor named (its file name may say what it shows); the
+    // page shows "Photo not shared" in its place.
+    expect(chat.messages[0]?.photos).toEqual([{ name: null, url: null }]);
+    for (const secret of [ownerId, ownerEmail, seeded.chat, seeded.pdf.id, seeded.photo.name, 'Ada', 'holiday']) {
       expect(body).not.toContain(secret);
     }
 
@@ -269,6 +272,41 @@ describeEachDatabase('shared chats', (ctx) => {
     expect((await readShared(visitor, s)).messages).toHaveLength(2);
     expect((await owner.delete(`/api/shares/${s.id}`)).status).toBe(204);
     await expectError(await other.post(`/api/shares/${s.id}/continue`), 410, 'SHARE_REVOKED');
+  });
+
+  it("a withheld photo's file name reaches no visitor: not the page, not a copy, not from a snapshot that kept it", async () => {
+    const s = await share(owner, seeded.chat, { showName: false, includePhotos: false });
+    const stored = await deps.db.select().from(sharedChats).where(eq(sharedChats.id, s.id));
+    expect(JSON.stringify(stored[0]?.snapshot)).not.toContain('holiday');
+
+    // A copy names it in the visitor's language, without its file name.
+    const copyText = async () => {
+      const copy = continuedChatSchema.parse(await (await other.post(`/api/shares/${s.id}/continue`)).json());
+      const detail = threadDetailSchema.parse(await (await other.get(`/api/threads/${copy.threadId}`)).json());
+      return JSON.stringify(detail.messages[0]?.parts);
+    };
+    const english = await copyText();
+    expect(english).toContain('📷 Photo not shared');
+    expect(english).not.toContain('holiday');
+    const otherId = (await profileOf(other)).id;
+    await deps.db.update(users).set({ locale: 'tr' }).where(eq(users.id, otherId));
+    try {
+      expect(await copyText()).toContain('📷 Fotoğraf paylaşılmadı');
+    } finally {
+      await deps.db.update(users).set({ locale: 'en' }).where(eq(users.id, otherId));
+    }
+
+    // A snapshot taken before withheld photos lost their names still holds one: never sent.
+    const snapshot = stored[0]?.snapshot as { messages: { photos: { name: string | null; file: string | null }[] }[] };
+    const old = structuredClone(snapshot);
+    for (const photo of old.messages[0]?.photos ?? []) photo.name = 'holiday.webp';
+    await deps.db.update(sharedChats).set({ snapshot: old }).where(eq(sharedChats.id, s.id));
+    const res = await visitor.get(`/api/shared/${s.id}`);
+    expect(res.status).toBe(200);
+    const body = await res.text();
+    expect(body).not.toContain('holiday');
+    expect(sharedChatSchema.parse(JSON.parse(body)).messages[0]?.photos).toEqual([{ name: null, url: null }]);
+    expect(await copyText()).not.toContain('holiday');
   });
 
   it('a WhatsApp chat shares like any other and continues in AI Chat', async () => {

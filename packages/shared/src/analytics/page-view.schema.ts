@@ -17,3 +17,9 @@ export const pageViewSchema = z.strictObject({
   theme: z.enum(THEMES).optional(),
 });
 export type PageView = z.infer<typeof pageViewSchema>;
+
+/**
+ * The path analytics may see (our page views and the tag manager's page_path): a shared chat's id is
+ * its link's only secret (decision 032), so `/share/<id>` is recorded as `/share/*`.
+ */
+export const analyticsPath = (path: string): string => (path.startsWith('/share/') ? '/share/*' : path);

@@ -18,6 +18,9 @@ export const RETENTION = {
   deletedAccountDays: 30,
   /** Backups (the operator's): copies of deleted data are overwritten within this. */
   backupDays: 35,
-  /** Billing records kept for tax and commercial law (a minimum, not a deletion). */
+  /**
+   * Payment and invoice records kept for tax and commercial law: Stripe keeps them (the policy names it);
+   * our subscription copy goes with the account, anonymous changes and refunds stay (decision 030).
+   */
   billingRecordYears: 10,
 } as const;

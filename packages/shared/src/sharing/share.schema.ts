@@ -77,7 +77,7 @@ export const sharedMessageSchema = z.object({
   /** How an answer ended when it did not complete. */
   status: z.enum(['stopped', 'interrupted', 'failed']).nullable(),
   createdAt: z.string(),
-  /** Photos the person attached: `url` null when they chose not to share their photos. */
+  /** Photos the person attached: `url` and `name` null when they chose not to share their photos. */
   photos: z.array(z.object({ url: z.string().nullable(), name: z.string().nullable() })),
   /** PDFs the person asked about, by name (the files themselves are not shared). */
   documents: z.array(z.object({ name: z.string() })),

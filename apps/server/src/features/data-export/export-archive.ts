@@ -10,8 +10,10 @@ import {
   documents,
   images,
   messages,
+  refunds,
   sandboxObjects,
   sessions,
+  subscriptionChanges,
   subscriptions,
   threads,
   users,
@@ -58,7 +60,8 @@ profile.json            your account: names, email, language, plan
 profile/                your profile photo, if you set one
 sign-in-methods.json    how you sign in (password, Google, Apple); no passwords or tokens
 sessions.json           the devices signed in to your account
-billing/                your subscription and the payments we keep a record of
+billing/                your subscription, its changes (started, cancelled, resumed, ended), refunds,
+                        and the payments we keep a record of
 whatsapp.json           the WhatsApp number linked to your account, if any
 threads/                every chat, as Markdown (to read) and JSON (to reuse; schemas/thread.schema.json)
 images/                 the pictures the tools made for you (images.json lists them, with prompts
@@ -249,6 +252,38 @@ export async function addArchiveEntries(
     .where(eq(sandboxObjects.userId, userId))
     .orderBy(asc(sandboxObjects.createdAt));
   zip.addBuffer(json(payments), 'billing/payments.json', { mtime: now });
+  // What the money view keeps of the person's subscriptions (decision 039): each change, each refund.
+  const changes = await db
+    .select({
+      provider: subscriptionChanges.provider,
+      subscriptionId: subscriptionChanges.subscriptionId,
+      change: subscriptionChanges.change,
+      period: subscriptionChanges.period,
+      amount: subscriptionChanges.amount,
+      currency: subscriptionChanges.currency,
+      at: subscriptionChanges.at,
+    })
+    .from(subscriptionChanges)
+    .where(eq(subscriptionChanges.userId, userId))
+    .orderBy(asc(subscriptionChanges.at), asc(subscriptionChanges.id));
+  zip.addBuffer(json(changes), 'billing/subscription-changes.json', { mtime: now });
+  const refundRows = await db
+    .select({
+      provider: refunds.provider,
+      subscriptionId: refunds.subscriptionId,
+      payment: refunds.payment,
+      refundId: refunds.refundId,
+      amount: refunds.amount,
+      currency: refunds.currency,
+      status: refunds.status,
+      reason: refunds.reason,
+      createdAt: refunds.createdAt,
+      updatedAt: refunds.updatedAt,
+    })
+    .from(refunds)
+    .where(eq(refunds.userId, userId))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+  zip.addBuffer(json(refundRows), 'billing/refunds.json', { mtime: now });
   const [whatsapp] = await db
     .select({
       phone: whatsappLinks.phone,

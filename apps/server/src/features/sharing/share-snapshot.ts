@@ -19,7 +19,10 @@ export type SnapshotMessage = {
   text: string;
   status: SharedMessage['status'];
   createdAt: string;
-  /** `file`: the attachment's stored name when the owner shared their photos, else null (withheld). */
+  /**
+   * `file`: the attachment's stored name when the owner shared their photos, else null (withheld). A
+   * withheld photo keeps no name either: its original file name may say what it shows.
+   */
   photos: { name: string | null; file: string | null }[];
   documents: { name: string }[];
   images: { id: string; alt: string; width: number | null; height: number | null }[];
@@ -87,7 +90,7 @@ export async function takeSnapshot(db: Db, thread: ThreadFields, includePhotos: 
       if (ours) uploadedPhotos++;
       const file = ours && includePhotos ? name : null;
       if (file) photoNames.push(file);
-      return { name: photo.name, file };
+      return { name: file ? photo.name : null, file };
     });
     const pictures = user ? [] : (byAnswer.get(message.id) ?? []);
     const shown = pictures.filter((p) => includePhotos || !fromUploadedPhoto(p.sourceKey));
@@ -115,7 +118,10 @@ export function toSharedMessages(shareId: string, snapshot: Snapshot): SharedCha
     text: m.text,
     status: m.status,
     createdAt: m.createdAt,
-    photos: m.photos.map((p) => ({ name: p.name, url: p.file ? `${base}/photos/${p.file}` : null })),
+    // Snapshots taken before withheld photos lost their names still hold them: never sent.
+    photos: m.photos.map((p) =>
+      p.file ? { name: p.name, url: `${base}/photos/${p.file}` } : { name: null, url: null },
+    ),
     documents: m.documents,
     images: m.images.map((i) => ({
       url: `${base}/images/${i.id}`,

@@ -200,13 +200,18 @@ const COPY_BATCH = 500;
  * tool (WhatsApp chats continue in AI Chat, WhatsApp being the owner's number). The copy holds the
  * text; pictures and photos stay the owner's and are named in it, not copied.
  */
+/** A withheld photo in a copy, in the visitor's language: its file name is not theirs to see. */
+const PHOTO_NOT_SHARED: Record<string, string> = { en: 'Photo not shared', tr: 'Fotoğraf paylaşılmadı' };
+
 export async function continueSharedChat(db: Db, userId: string, shareId: string): Promise<ContinuedChat> {
   const share = await liveShare(db, shareId);
+  const [visitor] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
+  const withheld = PHOTO_NOT_SHARED[visitor?.locale ?? 'en'] ?? PHOTO_NOT_SHARED.en;
   const toolId: ChatToolId = share.toolId === 'whatsapp' ? 'web-main' : (share.toolId as ChatToolId);
   const threadId = randomBytes(12).toString('base64url');
   const rows = (share.snapshot as Snapshot).messages.map((m) => {
     const notes = [
-      ...m.photos.map((p) => `📷 ${p.name ?? 'photo'}`),
+      ...m.photos.map((p) => `📷 ${p.file ? (p.name ?? 'photo') : withheld}`),
       ...m.documents.map((d) => `📄 ${d.name}`),
       ...m.images.map((i) => `🖼 ${i.alt}`),
     ];

@@ -33,4 +33,5 @@ export function sendPageView(view: PageView): void {
   else setTimeout(flush, 0);
 }
 
-if (typeof window !== 'undefined') window.addEventListener('pagehide', flush);
+// Only the browser loads this module (the root route's usePageViews).
+window.addEventListener('pagehide', flush);

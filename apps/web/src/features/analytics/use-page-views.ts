@@ -12,14 +12,17 @@ export function usePageViews(): void {
   const { theme } = useTheme();
   // biome-ignore lint/correctness/useExhaustiveDependencies: one event per path change, not per theme or language change
   useEffect(() => {
+    // A shared chat's id is the link's secret: analytics see /share/* (as analyticsPath in @polymath/shared,
+    // written out here because this runs on the first screen).
+    const path = pathname.startsWith('/share/') ? '/share/*' : pathname;
     const view: PageView = {
-      path: pathname,
+      path,
       locale: i18n.resolvedLanguage === 'tr' ? 'tr' : 'en',
       theme,
       ...(document.referrer ? { referrer: document.referrer.slice(0, 2048) } : {}),
     };
     sendPageView(view);
-    window.dataLayer?.push({ event: 'page_view', page_path: pathname });
+    window.dataLayer?.push({ event: 'page_view', page_path: path });
   }, [pathname]);
 }
 

@@ -38,3 +38,37 @@ describe('the privacy policy names the periods the code keeps (shared RETENTION)
     });
   }
 });
+
+/** The billing paragraph of "How long we keep data", per language. */
+const billing = {
+  en: {
+    find: 'Stripe, keeps the payment and invoice records',
+    says: [
+      `${RETENTION.billingRecordYears} years`,
+      'we delete our copy of your subscription',
+      'no longer linked to your account',
+    ],
+  },
+  tr: {
+    find: 'Stripe, vergi ve ticaret mevzuatının',
+    says: [`${RETENTION.billingRecordYears} yıl`, 'aboneliğinizin bizdeki kaydını', 'ilişkisi kaldırılmış'],
+  },
+};
+
+describe('the privacy policy says what happens to billing records when the account is deleted', () => {
+  for (const [language, doc] of [
+    ['en', en.privacy],
+    ['tr', tr.privacy],
+  ] as const) {
+    it(`in ${language}: Stripe keeps the legal records; our subscription copy goes, anonymous changes and refunds stay`, () => {
+      // Account deletion removes `subscriptions` and the sandbox's records and clears the person's id on
+      // `subscription_changes` and `refunds` (apps/server/test/profile.test.ts): the policy must not
+      // promise that our own billing records outlive the account.
+      const paragraphs = doc.sections.flatMap((s) => s.paragraphs);
+      const paragraph = paragraphs.find((p) => p.includes(billing[language].find));
+      expect(paragraph).toBeDefined();
+      for (const phrase of billing[language].says) expect(paragraph).toContain(phrase);
+      expect(text(doc)).not.toMatch(/even after your account is deleted|hesabınız silinmiş olsa bile/);
+    });
+  }
+});

@@ -208,7 +208,7 @@ export const policies: PolicySet = {
   },
   privacy: {
     title: 'Privacy Policy',
-    updated: '2026-11-28',
+    updated: '2026-11-29',
     intro:
       'This policy explains what personal data Polymath collects, why we use it, who we share it with, how long we keep it and what rights you have. It applies to the Polymath web app and to chatting with Polymath on WhatsApp. We are the data controller for the data described here, including under the EU and UK GDPR and as "data controller" (veri sorumlusu) under Turkey\'s Personal Data Protection Law No. 6698 (KVKK).',
     sections: [
@@ -284,7 +284,7 @@ export const policies: PolicySet = {
         paragraphs: [
           `Account data, chats, files, generated images and your WhatsApp connection are kept for as long as your account exists, unless you delete them sooner. A chat you delete can be restored for ${RETENTION.deletedChatDays} days and is then deleted for good. On the Free plan, chats older than ${FREE_HISTORY_DAYS} days are hidden but not deleted. Daily usage counters are kept with your account.`,
           `When you delete your account, we delete your profile, chats, files, images and login and WhatsApp connections within ${RETENTION.deletedAccountDays} days. Copies in our backups are overwritten within ${RETENTION.backupDays} days.`,
-          `Billing records are kept for as long as tax and commercial law requires, typically ${RETENTION.billingRecordYears} years in Turkey, even after your account is deleted.`,
+          `Our payment processor, Stripe, keeps the payment and invoice records that tax and commercial law requires, typically for ${RETENTION.billingRecordYears} years in Turkey, also after your account is deleted. When you delete your account, we delete our copy of your subscription and its history with it. What we keep for our accounts is a record of each subscription start, cancellation and refund (the plan, amount, currency, date and Stripe's reference for the subscription or payment), no longer linked to your account.`,
           `Technical logs are kept for ${RETENTION.technicalRecordDays} days and page-view events for up to ${RETENTION.pageViewMonths} months. WhatsApp's delivery records (each message as WhatsApp delivered it or as we sent it, and its delivery status) are kept for ${RETENTION.technicalRecordDays} days; the conversation itself stays in your chat history. A daily job deletes what is past these periods.`,
         ],
       },

@@ -208,7 +208,7 @@ export const policies: PolicySet = {
   },
   privacy: {
     title: 'Gizlilik Politikası',
-    updated: '2026-11-28',
+    updated: '2026-11-29',
     intro:
       'Bu politika, Polymath\'ın hangi kişisel verileri topladığını, bunları neden kullandığımızı, kimlerle paylaştığımızı, ne kadar süre sakladığımızı ve hangi haklara sahip olduğunuzu açıklar. Polymath web uygulaması ve WhatsApp üzerinden Polymath ile yapılan sohbetler için geçerlidir. Burada açıklanan veriler bakımından 6698 sayılı Kişisel Verilerin Korunması Kanunu (KVKK) kapsamında veri sorumlusu, AB ve Birleşik Krallık Genel Veri Koruma Tüzüğü (GDPR) kapsamında da "data controller" biziz.',
     sections: [
@@ -284,7 +284,7 @@ export const policies: PolicySet = {
         paragraphs: [
           `Hesap verileri, sohbetler, dosyalar, oluşturulan görseller ve WhatsApp bağlantınız, siz daha önce silmediğiniz sürece hesabınız var olduğu müddetçe saklanır. Sildiğiniz bir sohbet ${RETENTION.deletedChatDays} gün boyunca geri yüklenebilir, ardından kalıcı olarak silinir. Ücretsiz planda ${FREE_HISTORY_DAYS} günden eski sohbetler gizlenir ancak silinmez. Günlük kullanım sayaçları hesabınızla birlikte saklanır.`,
           `Hesabınızı sildiğinizde profilinizi, sohbetlerinizi, dosyalarınızı, görsellerinizi, giriş ve WhatsApp bağlantılarınızı ${RETENTION.deletedAccountDays} gün içinde sileriz. Yedeklerimizdeki kopyaların üzerine ${RETENTION.backupDays} gün içinde yazılır.`,
-          `Fatura kayıtları, hesabınız silinmiş olsa bile vergi ve ticaret mevzuatının gerektirdiği süre boyunca (Türkiye'de genellikle ${RETENTION.billingRecordYears} yıl) saklanır.`,
+          `Ödeme hizmeti sağlayıcımız Stripe, vergi ve ticaret mevzuatının gerektirdiği ödeme ve fatura kayıtlarını hesabınız silindikten sonra da (Türkiye'de genellikle ${RETENTION.billingRecordYears} yıl) saklar. Hesabınızı sildiğinizde aboneliğinizin bizdeki kaydını ve geçmişini de sileriz. Muhasebemiz için yalnızca her abonelik başlangıcının, iptalinin ve iadesinin kaydını (plan, tutar, para birimi, tarih ve Stripe'ın abonelik ya da ödeme referansı) hesabınızla ilişkisi kaldırılmış olarak saklarız.`,
           `Teknik kayıtlar ${RETENTION.technicalRecordDays} gün, sayfa görüntüleme olayları ise en fazla ${RETENTION.pageViewMonths} ay saklanır. WhatsApp'ın iletim kayıtları (her mesajın WhatsApp'ın ilettiği ya da bizim gönderdiğimiz hâli ve iletim durumu) ${RETENTION.technicalRecordDays} gün saklanır; sohbetin kendisi sohbet geçmişinizde kalır. Bu süreleri aşan kayıtları her gün çalışan bir iş siler.`,
         ],
       },
