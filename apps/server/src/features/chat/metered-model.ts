@@ -20,6 +20,8 @@ export type ModelUsage = {
   outputTokens: number;
   reasoningTokens: number;
   calls: number;
+  /** Calls whose usage the provider reported (a stopped or broken stream's never arrives). */
+  reported: number;
   /** 1 when a call was refused as too long and made again with less. */
   contextRetries: number;
 };
@@ -180,6 +182,7 @@ const none = (): ModelUsage => ({
   outputTokens: 0,
   reasoningTokens: 0,
   calls: 0,
+  reported: 0,
   contextRetries: 0,
 });
 
@@ -202,6 +205,7 @@ export function meterModel(
   const total = none();
   let retried = false;
   const record = (usage: LanguageModelUsage) => {
+    total.reported += 1;
     total.inputTokens += usage.inputTokens ?? 0;
     total.cachedInputTokens += usage.inputTokenDetails?.cacheReadTokens ?? 0;
     total.cacheWriteTokens += usage.inputTokenDetails?.cacheWriteTokens ?? 0;
