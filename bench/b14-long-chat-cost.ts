@@ -14,11 +14,23 @@
  * - the baseline in the same run: the whole history, as the chat sent it before this work;
  * - the cost of the 500th answer against the 10th, with and without the provider's cache;
  * - the summaries' cost over the chat (the small model's calls), per message;
- * - time to first token of message N against message 10 (the budget's reading and counting).
+ * - time to first token of message N against message 10 (the budget's reading and counting);
+ * - the time building the turn's context takes (summary, newest messages, counts) at N against
+ *   message 10, p50 over the 5 answers up to each, as the server itself times it
+ *   (polymath_chat_turn_context_seconds: each turn's sum and count read from /metrics), set against
+ *   B1's target (≤ 1 ms added p50): what a long chat adds to the path B1 measures.
  */
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPromptCache, openaiPromptTokens } from '@polymath/provider-fakes';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { messages, threadSummaries, threads, users } from '../apps/server/src/db/schema/index.ts';
+import { measureMessage } from '../apps/server/src/features/chat/message-content.ts';
+import { tokenizerReady } from '../apps/server/src/features/chat/token-count.ts';
+import { buildTurnContext } from '../apps/server/src/features/chat/turn-context.ts';
+import type { FileStore } from '../apps/server/src/lib/storage/file-store.ts';
 import { chatHeaders, clientId } from './lib/chat.ts';
 import type { Bench, Context } from './lib/context.ts';
 import { type BenchReport, type Figure, figure, verdict } from './lib/results.ts';
@@ -29,6 +41,44 @@ import { round } from './lib/stats.ts';
 
 const MODEL = 'gpt-4o-mini';
 const FLAT_RATIO = 1.2;
+/** B1's target: what our path may add to the time to first token, p50 (../shared/guide/quality.md). */
+const B1_ADDED_MS = 1;
+const METRICS_TOKEN = 'b14-metrics-token-0123456789';
+const CONTEXT_METRIC = 'polymath_chat_turn_context_seconds';
+
+async function scrape(url: string): Promise<string[]> {
+  const res = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (!res.ok) throw new Error(`/metrics answered ${res.status}`);
+  return (await res.text()).split('\n');
+}
+
+/** A sample's value: the first line of `name` carrying every label given. */
+function sample(lines: string[], name: string, labels: string[]): number {
+  const line = lines.find((l) => l.startsWith(`${name}{`) && labels.every((label) => l.includes(label)));
+  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+}
+
+/** The server's running sum (seconds) and count of context builds for the model, from /metrics. */
+async function contextTimings(url: string): Promise<{ sum: number; count: number }> {
+  const lines = await scrape(url);
+  const model = `model="${MODEL}"`;
+  return {
+    sum: sample(lines, `${CONTEXT_METRIC}_sum`, [model]),
+    count: sample(lines, `${CONTEXT_METRIC}_count`, [model]),
+  };
+}
+
+/** Whether the server has a fold of earlier messages waiting or running (its job queue, read by /metrics). */
+async function foldPending(url: string): Promise<boolean> {
+  const lines = await scrape(url);
+  const queue = 'queue="thread-summary"';
+  return sample(lines, 'polymath_jobs_waiting', [queue]) + sample(lines, 'polymath_jobs_running', [queue]) > 0;
+}
+
+function p50(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
+}
 
 type Prices = { input: number; cachedInput: number; output: number };
 type Recorded = { provider: string; path: string; body: Record<string, unknown> | null };
@@ -50,6 +100,105 @@ function cost(prices: Prices, input: number, cached: number, output: number, wit
   return ((input - hit) * prices.input + hit * prices.cachedInput + output * prices.output) / 1e6;
 }
 
+/**
+ * The context build alone, in this process, on threads as the chat leaves them: N messages with
+ * their sizes stored (as each settled turn stores them), the newest a question; at N above the
+ * history cap a summary covering all but the newest `tail` messages (a fold's low water). Builds
+ * alternate between the threads, `rounds` times after a warm-up; the times are each build's.
+ */
+async function contextBuildInProcess(options: {
+  postgres?: string | undefined;
+  points: number[];
+  tail: number;
+  historyTokens: number;
+  answer: string;
+  rounds: number;
+}): Promise<Map<number, number[]>> {
+  await tokenizerReady;
+  const dir = mkdtempSync(join(tmpdir(), 'b14-context-'));
+  const database = await openDatabase({ url: options.postgres, dataDir: join(dir, 'pglite') });
+  const times = new Map<number, number[]>();
+  try {
+    await database.migrate();
+    const { db } = database;
+    const userId = `b14-${randomBytes(6).toString('hex')}`;
+    await db
+      .insert(users)
+      .values({ id: userId, name: 'Bench Person', email: `${userId}@example.com`, emailVerified: true });
+    const threadOf = new Map<number, string>();
+    for (const n of options.points) {
+      const threadId = `b14-${n}-${randomBytes(4).toString('hex')}`;
+      await db
+        .insert(threads)
+        .values({ id: threadId, userId, toolId: 'web-main', title: 'A long chat', modelId: MODEL });
+      const rows = Array.from({ length: n }, (_, i) => {
+        const role = i % 2 === 0 ? 'user' : 'assistant';
+        const text = role === 'user' ? `Question ${i / 2 + 1}: ${QUESTION}?` : options.answer;
+        const parts = [{ type: 'text' as const, text }];
+        const size = measureMessage(role, parts);
+        return {
+          id: `${threadId}-m${i}`,
+          threadId,
+          userId,
+          role,
+          parts,
+          text,
+          contextTokens: size.tokens,
+          contextEstimate: size.estimate,
+        };
+      });
+      const inserted = await db.insert(messages).values(rows).returning({ id: messages.id, seq: messages.seq });
+      const through = n > options.tail ? inserted[n - options.tail - 1] : undefined;
+      if (through) {
+        const text = `The person asked about an old harbour: ${'its trade, its ships and the town around it. '.repeat(60)}`;
+        const size = measureMessage('assistant', [{ type: 'text', text }]);
+        await db.insert(threadSummaries).values({
+          threadId,
+          userId,
+          throughSeq: through.seq,
+          throughMessageId: through.id,
+          text,
+          kind: 'model',
+          modelId: 'gpt-4o-mini',
+          contextTokens: size.tokens,
+          contextEstimate: size.estimate,
+          folds: Math.floor((n - options.tail) / 40),
+        });
+      }
+      threadOf.set(n, threadId);
+      times.set(n, []);
+    }
+    const model = {
+      contextTokens: 128_000,
+      maxOutputTokens: 16_384,
+      tokenizer: 'o200k' as const,
+      capabilities: { vision: true, reasoning: false },
+    };
+    const files = {} as FileStore;
+    const system = 'You are a helpful assistant. '.repeat(20);
+    const warmUp = options.rounds;
+    for (let round = 0; round < warmUp + options.rounds; round++) {
+      for (const n of options.points) {
+        const started = performance.now();
+        await buildTurnContext(db, files, {
+          userId,
+          threadId: threadOf.get(n) ?? '',
+          answerId: `answer-${round}`,
+          model,
+          historyTokens: options.historyTokens,
+          system,
+          functions: 0,
+        });
+        if (round >= warmUp) times.get(n)?.push(performance.now() - started);
+      }
+    }
+  } finally {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return times;
+}
+
 const QUESTION =
   'and what did the harbour trade, who sailed from it, and how did the town around it change over the years';
 
@@ -63,7 +212,7 @@ async function run(ctx: Context): Promise<BenchReport> {
   const server = await startOurServer({
     openaiBaseUrl: fakes.openaiBaseUrl,
     postgresUrl: options.postgres,
-    env: { CHAT_HISTORY_TOKENS: String(historyTokens) },
+    env: { CHAT_HISTORY_TOKENS: String(historyTokens), METRICS_TOKEN },
   });
   const figures: Figure[] = [];
   try {
@@ -80,6 +229,9 @@ async function run(ctx: Context): Promise<BenchReport> {
     /** The input (and its cached part) of each answer among the 5 up to each point. */
     const recentInputs = new Map<number, { input: number; cached: number }[]>();
     let lastCached = 0;
+    /** Each turn's context build (ms), as the server timed it. */
+    const contextMs: number[] = [];
+    let timings = await contextTimings(server.url);
     for (let turn = 1; turn <= turns; turn++) {
       const text = `Question ${turn}: ${QUESTION}? [[fake tokens=${answerTokens} pace=0]]`;
       const result = await stream({
@@ -97,12 +249,18 @@ async function run(ctx: Context): Promise<BenchReport> {
         }),
       });
       if (result.error || !result.finished) throw new Error(`turn ${turn} failed: ${result.error ?? 'no finish'}`);
+      const now = await contextTimings(server.url);
+      if (now.count !== timings.count + 1) throw new Error(`turn ${turn}: ${now.count - timings.count} context builds`);
+      contextMs.push((now.sum - timings.sum) * 1000);
+      timings = now;
       allTexts.push(text, result.tokens.join(''));
       // Folds run as jobs after a turn; a person takes longer than that to write the next message.
       for (let i = 0; i < 100 && ((await control('active')) as { active: number }).active > 0; i++) {
         await new Promise((r) => setTimeout(r, 20));
       }
       await new Promise((r) => setTimeout(r, 50));
+      // …and the fold's job has finished on the server (its queue empty), so no turn is timed beside it.
+      for (let i = 0; i < 250 && (await foldPending(server.url)); i++) await new Promise((r) => setTimeout(r, 20));
       const recorded = (await control('requests')) as (Recorded & { at: number })[];
       let chatBody: Record<string, unknown> | undefined;
       for (const r of recorded) {
@@ -223,6 +381,64 @@ async function run(ctx: Context): Promise<BenchReport> {
         text: `${round(sLast.ttft, 2)}ms vs ${round(s10.ttft, 2)}ms (single samples; B1 measures the path)`,
         verdict: 'INFO',
         values: { last: sLast.ttft, first: s10.ttft },
+      }),
+    );
+    // The 5 answers up to each point (turn t builds message 2t); not the first turn, which reads no
+    // history (the thread is new) and runs the path cold.
+    const contextAt = (n: number) => contextMs.slice(Math.max(1, n / 2 - 5), n / 2);
+    const build10 = p50(contextAt(n10));
+    const buildLast = p50(contextAt(nLast));
+    const added = buildLast - build10;
+    figures.push(
+      figure('B14', {
+        name: `context build at N=${nLast} vs N=${n10}`,
+        text:
+          `p50 ${round(buildLast, 3)}ms vs ${round(build10, 3)}ms (${contextAt(nLast).length} and ${contextAt(n10).length} turns): ` +
+          `added=${round(added, 3)}ms against B1's ≤${B1_ADDED_MS}ms p50; ` +
+          `min ${round(Math.min(...contextAt(nLast)), 3)}ms vs ${round(Math.min(...contextAt(n10)), 3)}ms`,
+        target: `≤${B1_ADDED_MS}ms added p50`,
+        verdict: verdict(added <= B1_ADDED_MS),
+        values: {
+          p50Last: round(buildLast, 4),
+          p50First: round(build10, 4),
+          added: round(added, 4),
+          last: contextAt(nLast)
+            .map((v) => round(v, 4))
+            .join(' '),
+          first: contextAt(n10)
+            .map((v) => round(v, 4))
+            .join(' '),
+        },
+      }),
+    );
+    // The same build in this process, many times over, on threads shaped as the chat left them.
+    const rounds = smoke ? 10 : 40;
+    const lastAnswer = allTexts[allTexts.length - 1] ?? '';
+    const inProcess = await contextBuildInProcess({
+      postgres: options.postgres,
+      points: [n10, nMid, nLast],
+      tail: 80,
+      historyTokens,
+      answer: lastAnswer,
+      rounds,
+    });
+    const alone10 = p50(inProcess.get(n10) ?? []);
+    const aloneLast = p50(inProcess.get(nLast) ?? []);
+    const aloneMid = p50(inProcess.get(nMid) ?? []);
+    figures.push(
+      figure('B14', {
+        name: `context build alone at N=${nLast} vs N=${n10}`,
+        text:
+          `p50 ${round(aloneLast, 3)}ms vs ${round(alone10, 3)}ms (${rounds} builds each, in process): ` +
+          `added=${round(aloneLast - alone10, 3)}ms against B1's ≤${B1_ADDED_MS}ms p50; N=${nMid} p50 ${round(aloneMid, 3)}ms`,
+        target: `≤${B1_ADDED_MS}ms added p50`,
+        verdict: verdict(aloneLast - alone10 <= B1_ADDED_MS),
+        values: {
+          p50Last: round(aloneLast, 4),
+          p50Mid: round(aloneMid, 4),
+          p50First: round(alone10, 4),
+          added: round(aloneLast - alone10, 4),
+        },
       }),
     );
     return {

@@ -322,6 +322,31 @@ describeEachDatabase('chat', { exercises: ['concurrent-writes', 'commit-durabili
       expect(row.text).toContain('w3');
       expect(row.text).not.toContain('w400');
       expect(rest).not.toContain('w400');
+
+      // The provider's usage never came (it comes with the stream's end): our count is stored, and its cost.
+      const usage = await until(async () => {
+        const result = (await db().execute(
+          sql`select input_tokens, output_tokens, cost_usd, estimated_input_tokens, functions, status
+              from answer_usage where message_id = ${id}`,
+        )) as unknown as {
+          rows: {
+            input_tokens: number;
+            output_tokens: number;
+            cost_usd: string | number | null;
+            estimated_input_tokens: number;
+            functions: Record<string, number>;
+            status: string;
+          }[];
+        };
+        return result.rows[0];
+      });
+      expect(usage.status).toBe('stopped');
+      expect(usage.input_tokens).toBeGreaterThan(0);
+      expect(usage.input_tokens).toBe(usage.estimated_input_tokens);
+      expect(usage.output_tokens).toBeGreaterThan(0);
+      expect(usage.output_tokens).toBeLessThan(400);
+      expect(Number(usage.cost_usd)).toBeGreaterThan(0);
+      expect(usage.functions).toEqual({ '(usage estimated)': 1 });
     });
 
     it('streams each of the provider tokens as one text delta, between the chunks useChat expects', async () => {

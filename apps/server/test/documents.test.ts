@@ -9,7 +9,8 @@ import {
 } from '@polymath/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { documentChunks, documentPages, documents } from '../src/db/schema/index.ts';
+import type { Db } from '../src/db/client.ts';
+import { documentChunks, documentPages, documents, messages } from '../src/db/schema/index.ts';
 import {
   assembleDocumentContext,
   demoDocumentScript,
@@ -222,6 +223,52 @@ describeEachDatabase('ask PDF: documents, reading, answers with page citations',
     expect(system).toContain('7,300 euros');
     const inThread = await threadDocuments(db(), proId, turn.threadId);
     expect(inThread.map((d) => d.name)).toEqual(['orchard.pdf', 'lighthouse-manual.pdf']);
+  });
+
+  it('a turn finds the chat’s documents without reading the whole thread', async () => {
+    await settled(pro, short.id);
+    const turn = askTurn('Which trees grow along the river?', [short]);
+    expect((await chat(pro, turn)).res.status).toBe(200);
+    /**
+     * The rows of messages a call reads, as PostgreSQL counts them (no plan read): the counts its
+     * transaction adds (they may hold the connection's earlier, not yet reported, reads too).
+     */
+    const messageRowsRead = (call: (tx: Db) => Promise<unknown>) =>
+      db().transaction(async (tx) => {
+        const readSoFar = async () => {
+          const stats = (await tx.execute(
+            sql`select coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0) as n
+                from pg_stat_xact_user_tables where relname = 'messages'`,
+          )) as unknown as { rows: { n: number | string }[] };
+          return Number(stats.rows[0]?.n ?? 0);
+        };
+        const before = await readSoFar();
+        const result = await call(tx as unknown as Db);
+        return { result, read: (await readSoFar()) - before };
+      });
+    const short10 = await messageRowsRead((tx) => threadDocuments(tx, proId, turn.threadId));
+    // A long chat: 600 more messages after the PDF, none with one.
+    const rows = Array.from({ length: 600 }, (_, i) => ({
+      id: newId('m'),
+      threadId: turn.threadId,
+      userId: proId,
+      role: i % 2 === 0 ? 'user' : 'assistant',
+      parts: [{ type: 'text', text: `Message ${i} about apples and pears.` }],
+      text: `Message ${i} about apples and pears.`,
+    }));
+    await db().insert(messages).values(rows);
+    await db().execute(sql`analyze messages`);
+    const long600 = await messageRowsRead((tx) => threadDocuments(tx, proId, turn.threadId));
+    expect((long600.result as { name: string }[]).map((d) => d.name)).toEqual(['orchard.pdf']);
+    expect(long600.result).toEqual(short10.result);
+    // Only the message that carries the PDF is read, however long the thread.
+    expect(long600.read).toBe(1);
+    const answered = await chat(pro, {
+      ...turn,
+      message: { id: newId('m'), role: 'user', parts: [{ type: 'text', text: 'And the pumps?' }] },
+    });
+    expect(answered.res.status).toBe(200);
+    expect(lastSystemPrompt(fakes)).toContain('<document name="orchard.pdf"');
   });
 
   it("the demo model's answer cites the page that holds the passage it quotes", async () => {

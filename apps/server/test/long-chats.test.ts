@@ -19,6 +19,7 @@ import { describeEachDatabase } from './databases.ts';
 import { startToolsApp, type ToolsApp } from './tools-helpers.ts';
 
 const price = { input: 2.5, cachedInput: 1.25, output: 10 };
+const claudePrice = { input: 3, cachedInput: 0.3, cacheWrite: 3.75, output: 15 };
 const CATALOGUE = {
   models: [
     {
@@ -55,6 +56,29 @@ const CATALOGUE = {
       maxOutputTokens: 400,
       pricePerMillion: price,
       summaryModel: 'tiny-gpt-mini',
+    },
+    {
+      id: 'tiny-claude',
+      provider: 'anthropic',
+      displayName: 'Tiny Claude',
+      description: 'A Claude with a small window',
+      tier: 'free',
+      capabilities: { vision: false, reasoning: false },
+      contextTokens: 4000,
+      maxOutputTokens: 400,
+      pricePerMillion: claudePrice,
+      summaryModel: 'tiny-claude-mini',
+    },
+    {
+      id: 'tiny-claude-mini',
+      provider: 'anthropic',
+      displayName: 'Tiny Claude mini',
+      description: 'Its small sibling, which summarises',
+      tier: 'free',
+      capabilities: { vision: false, reasoning: false },
+      contextTokens: 16000,
+      maxOutputTokens: 1000,
+      pricePerMillion: { input: 0.8, cachedInput: 0.08, cacheWrite: 1, output: 4 },
     },
   ],
 };
@@ -106,6 +130,7 @@ type UsageRow = {
   status: string;
   input_tokens: number;
   cached_input_tokens: number;
+  cache_write_tokens: number;
   output_tokens: number;
   estimated_input_tokens: number | null;
   calls: number;
@@ -283,6 +308,68 @@ describeEachDatabase('long chats', (ctx) => {
     expect(answerDay).toMatchObject({ tool_id: 'web-main', plan: 'pro' });
     expect(answerDay?.events).toBeGreaterThanOrEqual(25);
     expect(daily.some((d) => d.kind === 'summary' && d.model_id === 'tiny-gpt-mini')).toBe(true);
+  }, 300_000);
+
+  it('a long chat with Claude marks cache breakpoints (system, summary, newest message), and its cached input is recorded and priced', async () => {
+    const threadId = await seedThread(db(), userId, 'tiny-claude', 450);
+    const answers: string[] = [];
+    for (let turn = 0; turn < 8; turn++) {
+      const { res } = await chat(
+        client,
+        sendBody(threadId, `Turn ${turn}: and the harbour? [[fake tokens=30 pace=0]]`, 'tiny-claude'),
+      );
+      expect(res.status).toBe(200);
+      const answer = await lastAnswer(db(), threadId);
+      expect(answer?.status).toBe('complete');
+      answers.push(answer?.id ?? '');
+      await foldsDone(db());
+    }
+    type Block = { type: string; text?: string; cache_control?: { type: string } };
+    type ClaudeBody = { model: string; system?: Block[]; messages: { role: string; content: Block[] }[] };
+    const requests = fakes
+      .requests()
+      .filter((r) => r.path === '/anthropic/v1/messages' && (r.body as ClaudeBody).model === 'tiny-claude')
+      .map((r) => r.body as ClaudeBody);
+    expect(requests).toHaveLength(8);
+    for (const body of requests) {
+      // The tool's system prompt, then (once there is one) the summary: each a breakpoint.
+      expect(body.system?.[0]?.cache_control).toEqual({ type: 'ephemeral' });
+      // The newest message: its last block.
+      const newest = body.messages[body.messages.length - 1];
+      expect(newest?.role).toBe('user');
+      expect(newest?.content[newest.content.length - 1]?.cache_control).toEqual({ type: 'ephemeral' });
+      // Nothing else is marked (Anthropic takes four breakpoints at most).
+      const marks = [...(body.system ?? []), ...body.messages.flatMap((m) => m.content)].filter((b) => b.cache_control);
+      expect(marks.length).toBeLessThanOrEqual(3);
+    }
+    const withSummary = requests.filter((b) =>
+      (b.system ?? []).some((block) => block.text?.includes('Summary of the earlier part of this conversation')),
+    );
+    expect(withSummary.length).toBeGreaterThan(0);
+    for (const body of withSummary) {
+      const summary = body.system?.find((block) => block.text?.includes('Summary of the earlier part'));
+      expect(summary?.cache_control).toEqual({ type: 'ephemeral' });
+    }
+
+    // What the stand-in read from its cache is recorded and priced at the cached price (writes at theirs).
+    const rows = (await Promise.all(answers.map((id) => usageOf(db(), id)))) as UsageRow[];
+    // A turn reads what the one before wrote (1,024 tokens at least), unless a fold changed the summary between.
+    const cached = rows.filter((r) => r.cached_input_tokens > 0);
+    expect(cached.length).toBeGreaterThanOrEqual(2);
+    expect(rows.some((r) => r.cache_write_tokens > 0)).toBe(true);
+    for (const r of rows) {
+      expect(r.model_id).toBe('tiny-claude');
+      expect(r.cached_input_tokens + r.cache_write_tokens).toBeLessThanOrEqual(r.input_tokens);
+      const expected =
+        ((r.input_tokens - r.cached_input_tokens - r.cache_write_tokens) * claudePrice.input +
+          r.cached_input_tokens * claudePrice.cachedInput +
+          r.cache_write_tokens * claudePrice.cacheWrite +
+          r.output_tokens * claudePrice.output) /
+        1e6;
+      expect(Number(r.cost_usd)).toBeCloseTo(expected, 8);
+    }
+    const read = cached[cached.length - 1] as UsageRow;
+    expect(read.cached_input_tokens / read.input_tokens).toBeGreaterThan(0.5);
   }, 300_000);
 
   it('a request the provider refuses as too long is made once more with less, and answers', async () => {

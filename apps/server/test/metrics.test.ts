@@ -133,6 +133,7 @@ describeEachDatabase('metrics', { exercises: ['job-queue'] }, (ctx) => {
     expect(moved('polymath_http_requests_total', { route: '/api/chat', status: '402' })).toBe(1);
     expect(moved('polymath_http_requests_total', { route: '/api/threads/:id', status: '200' })).toBe(1);
     expect(moved('polymath_chat_time_to_first_token_seconds_count', { model: 'gpt-4o-mini' })).toBe(1);
+    expect(moved('polymath_chat_turn_context_seconds_count', { model: 'gpt-4o-mini' })).toBe(1);
     expect(moved('polymath_chat_answers_total', { model: 'gpt-4o-mini', status: 'complete' })).toBe(1);
     expect(moved('polymath_chat_output_tokens_total', { model: 'gpt-4o-mini' })).toBeGreaterThan(0);
     expect(sample(after, 'polymath_chat_answers_streaming')).toBe(0);

@@ -2,6 +2,7 @@
  * The OpenAI stand-in measures prompts as OpenAI does: a window per model that refuses a longer
  * request with OpenAI's own error, and a prompt cache whose hits come back as cached tokens.
  */
+import { createAnthropic } from '@ai-sdk/anthropic';
 import { createDeepSeek } from '@ai-sdk/deepseek';
 import { createOpenAI } from '@ai-sdk/openai';
 import { APICallError, generateText, type ModelMessage } from 'ai';
@@ -116,5 +117,54 @@ describe('OpenAI stand-in: prompt cache', () => {
     await generateText({ model: deepseek('deepseek-chat'), messages: conversation('First?') });
     const second = await generateText({ model: deepseek('deepseek-chat'), messages: conversation('Second?') });
     expect(second.usage.inputTokenDetails.cacheReadTokens).toBeGreaterThanOrEqual(1024);
+  });
+});
+
+describe('Anthropic stand-in: prompt cache', () => {
+  const claude = () =>
+    createAnthropic({ baseURL: fakes.baseUrls.anthropic, apiKey: 'fake-anthropic' })('claude-3-5-sonnet-latest');
+  const breakpoint = { anthropic: { cacheControl: { type: 'ephemeral' as const } } };
+  /** The system prompt with a breakpoint, as a turn marks it. */
+  const system = [{ role: 'system' as const, content: 'You are a tea historian.', providerOptions: breakpoint }];
+  /** The conversation with a breakpoint on the newest message, as a turn marks it. */
+  const marked = (question: string): ModelMessage[] => {
+    const messages = conversation(question);
+    const last = messages[messages.length - 1];
+    if (last) last.providerOptions = breakpoint;
+    return messages;
+  };
+
+  it('writes the prefix up to a breakpoint, then reads it on the next request, as Anthropic reports it', async () => {
+    const first = await generateText({ model: claude(), system, messages: marked('First?') });
+    expect(first.usage.inputTokenDetails.cacheReadTokens).toBe(0);
+    expect(first.usage.inputTokenDetails.cacheWriteTokens).toBeGreaterThan(1000);
+    // The next turn: the question answered, a new one; the earlier prefix is found 20 blocks back at most.
+    const next = conversation('First?');
+    next.push(
+      { role: 'assistant', content: 'Tea again.' },
+      { role: 'user', content: 'Second?', providerOptions: breakpoint },
+    );
+    const second = await generateText({
+      model: claude(),
+      system,
+      messages: next,
+    });
+    const read = second.usage.inputTokenDetails.cacheReadTokens ?? 0;
+    expect(read).toBe(first.usage.inputTokenDetails.cacheWriteTokens);
+    expect(second.usage.inputTokenDetails.cacheWriteTokens).toBeGreaterThan(0);
+    expect(second.usage.inputTokens).toBeGreaterThan(read);
+    const raw = second.providerMetadata?.anthropic?.usage as Record<string, number> | undefined;
+    expect(raw?.cache_read_input_tokens).toBe(read);
+  });
+
+  it('caches nothing without breakpoints, or under 1,024 tokens', async () => {
+    await generateText({ model: claude(), messages: conversation('First?') });
+    const plain = await generateText({ model: claude(), messages: conversation('First?') });
+    expect(plain.usage.inputTokenDetails.cacheReadTokens).toBe(0);
+    expect(plain.usage.inputTokenDetails.cacheWriteTokens).toBe(0);
+    const short: ModelMessage[] = [{ role: 'user', content: 'short', providerOptions: breakpoint }];
+    await generateText({ model: claude(), messages: short });
+    const again = await generateText({ model: claude(), messages: short });
+    expect(again.usage.inputTokenDetails.cacheReadTokens).toBe(0);
   });
 });

@@ -124,3 +124,103 @@ export function createPromptCache() {
     },
   };
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Anthropic's prompt cache
+
+/** What Anthropic caches at the least (Claude Sonnet and Opus; Haiku asks 2,048): a shorter prefix is not cached. */
+const ANTHROPIC_CACHE_MIN_TOKENS = 1_024;
+/** How far back from a breakpoint Anthropic looks for an earlier request's cached prefix, in blocks. */
+const ANTHROPIC_LOOKBACK_BLOCKS = 20;
+
+export type AnthropicPromptMeasure = {
+  /** Every input token of the request (tools, system, messages). */
+  tokens: number;
+  /** Read from the cache: the longest prefix an earlier request wrote. */
+  cacheRead: number;
+  /** Written to the cache: from the end of what was read to the last breakpoint. */
+  cacheWrite: number;
+  remember(): void;
+};
+
+type Block = { chain: string; end: number; breakpoint: boolean };
+
+/**
+ * A messages request's prompt as blocks in Anthropic's order (tools, system, then each message's
+ * content blocks), each with the hash of everything up to it, the tokens up to its end (o200k, the
+ * stand-in's stand-in for Anthropic's tokenizer) and whether it carries `cache_control`.
+ */
+function anthropicBlocks(request: Record<string, unknown>): Block[] {
+  const out: Block[] = [];
+  const hash = createHash('sha1');
+  let end = 0;
+  const add = (block: unknown, role: string) => {
+    const { cache_control, ...rest } = (typeof block === 'object' && block !== null ? block : { text: block }) as {
+      cache_control?: unknown;
+    } & Record<string, unknown>;
+    const key = JSON.stringify([role, rest]);
+    hash.update(key);
+    const text = typeof rest.text === 'string' ? rest.text : JSON.stringify(rest);
+    end += count(text) + (rest.type === 'image' ? IMAGE_TOKENS : 0);
+    out.push({ chain: hash.copy().digest('base64url'), end, breakpoint: cache_control !== undefined });
+  };
+  for (const tool of Array.isArray(request.tools) ? request.tools : []) add(tool, 'tool');
+  const system = request.system;
+  if (typeof system === 'string') add({ type: 'text', text: system }, 'system');
+  else if (Array.isArray(system)) for (const block of system) add(block, 'system');
+  for (const message of Array.isArray(request.messages) ? (request.messages as Record<string, unknown>[]) : []) {
+    end += MESSAGE_FRAMING;
+    const role = String(message?.role ?? '');
+    const content = message?.content;
+    if (typeof content === 'string') add({ type: 'text', text: content }, role);
+    else if (Array.isArray(content)) for (const block of content) add(block, role);
+  }
+  return out;
+}
+
+/**
+ * Anthropic's prompt cache, as the stand-in keeps it per model: each `cache_control` breakpoint
+ * writes the prompt up to it (when at least 1,024 tokens); a later request that starts with a
+ * written prefix, found at one of its breakpoints or up to 20 blocks before one, reads it. The usage
+ * then says, as Anthropic does, input_tokens (after the last breakpoint), cache_creation_input_tokens
+ * and cache_read_input_tokens, the three adding up to the prompt.
+ */
+export function createAnthropicPromptCache() {
+  const written = new Map<string, Map<string, number>>();
+  return {
+    measure(model: string, request: Record<string, unknown>): AnthropicPromptMeasure {
+      const blocks = anthropicBlocks(request);
+      const tokens = (blocks.at(-1)?.end ?? 0) + REPLY_PRIMING;
+      const cache = written.get(model) ?? new Map<string, number>();
+      let read = 0;
+      let lastBreakpoint = -1;
+      blocks.forEach((block, i) => {
+        if (!block.breakpoint) return;
+        lastBreakpoint = i;
+        for (let j = i; j >= Math.max(0, i - ANTHROPIC_LOOKBACK_BLOCKS); j--) {
+          const hit = cache.get(blocks[j]?.chain ?? '');
+          if (hit !== undefined) {
+            read = Math.max(read, hit);
+            break;
+          }
+        }
+      });
+      const cachedEnd = lastBreakpoint >= 0 ? (blocks[lastBreakpoint]?.end ?? 0) : 0;
+      const cacheWrite = cachedEnd >= ANTHROPIC_CACHE_MIN_TOKENS && cachedEnd > read ? cachedEnd - read : 0;
+      return {
+        tokens,
+        cacheRead: read,
+        cacheWrite,
+        remember() {
+          for (const block of blocks) {
+            if (block.breakpoint && block.end >= ANTHROPIC_CACHE_MIN_TOKENS) cache.set(block.chain, block.end);
+          }
+          written.set(model, cache);
+        },
+      };
+    },
+    reset() {
+      written.clear();
+    },
+  };
+}

@@ -13,8 +13,11 @@ export type Frame = { kind: 'meta' | 'reasoning' | 'text' | 'tail'; data: string
 /** The request APIs the stand-ins speak. */
 export type Wire = 'chat' | 'responses' | 'anthropic' | 'gemini';
 
-/** `cached`: of the input, what the provider's prompt cache held (OpenAI and DeepSeek chat; 0 elsewhere). */
-export type Usage = { input: number; reasoning: number; output: number; cached: number };
+/**
+ * `cached`: of the input, what the provider's prompt cache held (OpenAI, DeepSeek chat and Anthropic;
+ * 0 elsewhere); `cacheWrite`: of the input, what was written to it (Anthropic).
+ */
+export type Usage = { input: number; reasoning: number; output: number; cached: number; cacheWrite?: number };
 
 export type AnswerContext = {
   plan: AnswerPlan;
@@ -283,9 +286,10 @@ const responses: WireFormat = {
 
 function anthropicUsage({ usage }: AnswerContext) {
   return {
-    input_tokens: usage.input,
-    cache_creation_input_tokens: 0,
-    cache_read_input_tokens: 0,
+    // Anthropic's input_tokens leaves out what was read from or written to the cache.
+    input_tokens: usage.input - usage.cached - (usage.cacheWrite ?? 0),
+    cache_creation_input_tokens: usage.cacheWrite ?? 0,
+    cache_read_input_tokens: usage.cached,
     output_tokens: usage.output + usage.reasoning,
     service_tier: 'standard',
   };

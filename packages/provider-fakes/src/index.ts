@@ -17,7 +17,7 @@
  * rate limits, signed webhooks): see whatsapp/graph-fake.ts.
  */
 
-export { createPromptCache, OPENAI_CONTEXT_WINDOWS, openaiPromptTokens } from './context-window.ts';
+export { contextLengthError, createPromptCache, OPENAI_CONTEXT_WINDOWS, openaiPromptTokens } from './context-window.ts';
 export type { Frame, Wire } from './formats.ts';
 export { errorBody } from './formats.ts';
 export type { FakeImageScript } from './images/image-script.ts';

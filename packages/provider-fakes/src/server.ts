@@ -28,6 +28,8 @@
  * OpenAI chat requests are measured as OpenAI does (context-window.ts): the prompt in o200k tokens,
  * refused with OpenAI's context_length_exceeded error when it (with max_tokens) exceeds the model's
  * window, and a prefix an earlier request already sent reported as cached (OpenAI and DeepSeek).
+ * Anthropic requests are measured alike (o200k) and their cache_control breakpoints kept: a prefix
+ * an earlier request wrote comes back as cache_read_input_tokens, a new one as cache_creation_input_tokens.
  *
  * Chat requests that offer tools get a tool call back (see script.ts `tool`, tools.ts), and the
  * request carrying the tool's result gets text; with no tools offered, nothing changes.
@@ -37,7 +39,13 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { contextLengthError, createPromptCache, type PromptMeasure } from './context-window.ts';
+import {
+  type AnthropicPromptMeasure,
+  contextLengthError,
+  createAnthropicPromptCache,
+  createPromptCache,
+  type PromptMeasure,
+} from './context-window.ts';
 import { type AnswerContext, errorBody, type Frame, responseId, WIRE_FORMATS, type Wire } from './formats.ts';
 import {
   asksForImages,
@@ -230,6 +238,7 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
   };
   let imageQueue: FakeImageScript[] = [];
   const prompts = createPromptCache();
+  const anthropicPrompts = createAnthropicPromptCache();
   const modelLists = createModelLists();
   /** Pictures answered as URLs, by file name. */
   const files = new Map<string, { bytes: Buffer; mediaType: string }>();
@@ -251,6 +260,7 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
     imageQueue = [];
     files.clear();
     prompts.reset();
+    anthropicPrompts.reset();
     modelLists.reset();
   };
   const script = (next: FakeScript | FakeScript[]) => {
@@ -537,6 +547,12 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
       }
       measured.remember();
     }
+    // Anthropic: the prompt cache its cache_control breakpoints ask for.
+    let anthropicMeasured: AnthropicPromptMeasure | undefined;
+    if (found.wire === 'anthropic') {
+      anthropicMeasured = anthropicPrompts.measure(model, request);
+      anthropicMeasured.remember();
+    }
     const plan = planAnswer(chosen, provider, model, turn);
     if (plan.status !== undefined) {
       sendJson(res, plan.status, errorBody(provider, plan.status), ids);
@@ -564,8 +580,9 @@ export async function startProviderFakes(options: ProviderFakesOptions = {}): Pr
       id: responseId(found.wire, n),
       created: Math.floor(Date.now() / 1000),
       usage: {
-        input: measured?.tokens ?? promptTokens(request),
-        cached: measured?.cached ?? 0,
+        input: measured?.tokens ?? anthropicMeasured?.tokens ?? promptTokens(request),
+        cached: measured?.cached ?? anthropicMeasured?.cacheRead ?? 0,
+        cacheWrite: anthropicMeasured?.cacheWrite ?? 0,
         reasoning: plan.reasoning.length,
         output: answerTokens(plan).length,
       },

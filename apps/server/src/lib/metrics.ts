@@ -38,6 +38,14 @@ export const timeToFirstToken = new Histogram({
   registers,
 });
 
+export const turnContextDuration = new Histogram({
+  name: 'polymath_chat_turn_context_seconds',
+  help: "Building a turn's context within its budget (summary, newest messages, counts), before the model is asked, by model.",
+  labelNames: ['model'] as const,
+  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25],
+  registers,
+});
+
 export const answersStreaming = new Gauge({
   name: 'polymath_chat_answers_streaming',
   help: 'Answers this instance is generating now.',

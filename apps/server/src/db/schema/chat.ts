@@ -97,6 +97,14 @@ export const messages = pgTable(
     index('messages_user_idx').on(t.userId),
     index('messages_streaming_idx').on(t.status).where(sql`status = 'streaming'`),
     index('messages_text_search_idx').using('gin', t.textSearch),
+    /**
+     * A thread's messages that carry a PDF (ask PDF): a turn finds the chat's documents from these
+     * few rows, not by reading every message of the thread (features/documents/document-turn.ts
+     * writes the same condition, word for word, so the planner can use it).
+     */
+    index('messages_thread_pdf_idx')
+      .on(t.threadId, t.seq)
+      .where(sql`role = 'user' AND parts @> '[{"type":"file","mediaType":"application/pdf"}]'::jsonb`),
   ],
 );
 

@@ -6,7 +6,7 @@ import type { Env } from '../../env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { enforceLimit } from '../../lib/limits.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { creditRefusals } from '../../lib/metrics.ts';
+import { creditRefusals, turnContextDuration } from '../../lib/metrics.ts';
 import type { JobSender } from '../../lib/queue/job.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { settleCredit, takeCredit } from '../credits/index.ts';
@@ -181,6 +181,7 @@ export async function startChatTurn(
     const functions = declined === null ? await tool.functions?.(turn) : undefined;
     // What the model reads, within its budget: the prompt, the summary of earlier messages and the
     // newest messages that fit (decision 027).
+    const contextStarted = performance.now();
     const context = await buildTurnContext(db, files, {
       userId: user.id,
       threadId: request.threadId,
@@ -191,6 +192,7 @@ export async function startChatTurn(
       functions: functions ? Object.keys(functions).length : 0,
       firstMessage: created && request.trigger === 'submit-message' ? request.message : undefined,
     });
+    turnContextDuration.observe({ model: model.id }, (performance.now() - contextStarted) / 1000);
     const script = prepared?.demo ?? tool.demo;
     const languageModel =
       declined !== null

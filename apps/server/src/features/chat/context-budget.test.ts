@@ -1,9 +1,17 @@
 import type { LanguageModelV4Message } from '@ai-sdk/provider';
+import { contextLengthError } from '@polymath/provider-fakes';
 import { APICallError } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { costOf } from '../usage/usage.service.ts';
 import { turnBudget } from './context-budget.ts';
-import { answerErrorCode, ContextTooLongError, isContextRefusal, retryShare, shrinkPrompt } from './metered-model.ts';
+import {
+  answerErrorCode,
+  ContextTooLongError,
+  isContextRefusal,
+  refusalNumbers,
+  retryShare,
+  shrinkPrompt,
+} from './metered-model.ts';
 import { blockToFold } from './summaries/summary-fold.ts';
 import { tokenizerReady } from './token-count.ts';
 
@@ -125,6 +133,70 @@ describe('a provider that refuses a request as too long (decision 027)', () => {
   it('retries with the share the provider’s numbers allow, less a tenth', () => {
     expect(retryShare(refusal(400, openai))).toBeCloseTo((8192 / 10240) * 0.9);
     expect(retryShare(refusal(400, { error: { message: 'too long' } }))).toBe(0.6);
+  });
+
+  it('reads the limit, the prompt and the answer’s room in each provider’s words, and keeps about limit/requested', () => {
+    // OpenAI's and DeepSeek's four numbers: the answer's room is counted in, and stays on the retry.
+    const four = {
+      error: {
+        message:
+          "This model's maximum context length is 128000 tokens. However, you requested 130000 tokens (113600 in the messages, 16384 in the completion). Please reduce the length of the messages or completion.",
+        type: 'invalid_request_error',
+        param: 'messages',
+        code: 'context_length_exceeded',
+      },
+    };
+    expect(refusalNumbers(refusal(400, four))).toEqual({ limit: 128_000, prompt: 113_600, completion: 16_384 });
+    expect(retryShare(refusal(400, four))).toBeCloseTo(((128_000 - 16_384) / 113_600) * 0.9);
+    expect(retryShare(refusal(400, four))).toBeGreaterThan(0.85); // not 16384 / 130000
+    // The stand-in's exact text, both forms.
+    const fake = contextLengthError(128_000, 113_600, 16_384);
+    expect(refusalNumbers(refusal(400, fake))).toEqual({ limit: 128_000, prompt: 113_600, completion: 16_384 });
+    expect(retryShare(refusal(400, fake))).toBeCloseTo(((128_000 - 16_384) / 113_600) * 0.9);
+    const noRoom = contextLengthError(8_192, 10_240, undefined);
+    expect(retryShare(refusal(400, noRoom))).toBeCloseTo((8_192 / 10_240) * 0.9);
+    // DeepSeek says it as OpenAI does.
+    const deepseek = {
+      error: {
+        message:
+          "This model's maximum context length is 65536 tokens. However, you requested 70000 tokens (61808 in the messages, 8192 in the completion). Please reduce the length of the messages or completion.",
+        type: 'invalid_request_error',
+        param: null,
+        code: 'invalid_request_error',
+      },
+    };
+    expect(refusalNumbers(refusal(400, deepseek))).toEqual({ limit: 65_536, prompt: 61_808, completion: 8_192 });
+    // Anthropic, both wordings.
+    const claude = {
+      type: 'error',
+      error: { type: 'invalid_request_error', message: 'prompt is too long: 210000 tokens > 200000 maximum' },
+    };
+    expect(refusalNumbers(refusal(400, claude))).toEqual({ limit: 200_000, prompt: 210_000, completion: 0 });
+    expect(retryShare(refusal(400, claude))).toBeCloseTo((200_000 / 210_000) * 0.9);
+    const claudeRoom = {
+      type: 'error',
+      error: {
+        type: 'invalid_request_error',
+        message:
+          'input length and `max_tokens` exceed context limit: 197626 + 8192 > 200000, decrease input length or `max_tokens` and try again',
+      },
+    };
+    expect(refusalNumbers(refusal(400, claudeRoom))).toEqual({ limit: 200_000, prompt: 197_626, completion: 8_192 });
+    // Google and xAI.
+    const gemini = {
+      error: {
+        code: 400,
+        message: 'The input token count (2100000) exceeds the maximum number of tokens allowed (2097152).',
+        status: 'INVALID_ARGUMENT',
+      },
+    };
+    expect(refusalNumbers(refusal(400, gemini))).toEqual({ limit: 2_097_152, prompt: 2_100_000, completion: 0 });
+    const grok = {
+      code: 'Client specified an invalid argument',
+      error: "This model's maximum prompt length is 32768 but the request contains 40000 tokens.",
+    };
+    expect(refusalNumbers(refusal(400, grok))).toEqual({ limit: 32_768, prompt: 40_000, completion: 0 });
+    expect(retryShare(refusal(400, grok))).toBeCloseTo((32_768 / 40_000) * 0.9);
   });
 
   it('says CONTEXT_TOO_LONG for a refusal or a request that cannot fit, MODEL_FAILED otherwise', () => {

@@ -20,6 +20,8 @@ export type ModelUsage = {
   outputTokens: number;
   reasoningTokens: number;
   calls: number;
+  /** Calls whose usage the provider reported (a stopped or broken stream's never arrives). */
+  reported: number;
   /** 1 when a call was refused as too long and made again with less. */
   contextRetries: number;
 };
@@ -45,18 +47,77 @@ export function answerErrorCode(error: unknown): 'CONTEXT_TOO_LONG' | 'MODEL_FAI
   return error instanceof ContextTooLongError || isContextRefusal(error) ? 'CONTEXT_TOO_LONG' : 'MODEL_FAILED';
 }
 
+/** What a refusal says: the model's limit, the prompt's tokens and, when counted in, the answer's room. */
+export type RefusalNumbers = { limit: number; prompt: number; completion: number };
+
+const num = (s: string | undefined) => Number((s ?? '').replaceAll(',', ''));
+const N = '(\\d[\\d,]*)';
+
 /**
- * The share of our count a second try may send: the provider's own numbers when it gave them
- * ("maximum context length is 8192 tokens. However, your messages resulted in 9500 tokens"),
- * with a tenth to spare; otherwise 60 %.
+ * Each provider's wording of "too long", with which number is which (decision 027):
+ * - OpenAI and DeepSeek: "maximum context length is 128000 tokens. However, you requested 130000
+ *   tokens (113600 in the messages, 16384 in the completion)", or "… your messages resulted in
+ *   10240 tokens";
+ * - Anthropic: "prompt is too long: 210000 tokens > 200000 maximum", or "input length and
+ *   `max_tokens` exceed context limit: 197626 + 8192 > 200000";
+ * - Google: "The input token count (2100000) exceeds the maximum number of tokens allowed (2097152)";
+ * - xAI: "maximum prompt length is 32768 but the request contains 40000 tokens".
+ */
+const WORDINGS: { re: RegExp; read(m: RegExpMatchArray): RefusalNumbers }[] = [
+  {
+    re: new RegExp(
+      `maximum context length is ${N} tokens[^]*?requested ${N} tokens \\(${N} in the messages, ${N} in the completion\\)`,
+      'i',
+    ),
+    read: (m) => ({ limit: num(m[1]), prompt: num(m[3]), completion: num(m[4]) }),
+  },
+  {
+    re: new RegExp(`maximum context length is ${N} tokens[^]*?messages resulted in ${N} tokens`, 'i'),
+    read: (m) => ({ limit: num(m[1]), prompt: num(m[2]), completion: 0 }),
+  },
+  {
+    re: new RegExp(`maximum context length is ${N} tokens[^]*?requested ${N} tokens`, 'i'),
+    read: (m) => ({ limit: num(m[1]), prompt: num(m[2]), completion: 0 }),
+  },
+  {
+    re: new RegExp(`prompt is too long: ${N} tokens > ${N}`, 'i'),
+    read: (m) => ({ limit: num(m[2]), prompt: num(m[1]), completion: 0 }),
+  },
+  {
+    re: new RegExp(`exceed context limit: ${N} \\+ ${N} > ${N}`, 'i'),
+    read: (m) => ({ limit: num(m[3]), prompt: num(m[1]), completion: num(m[2]) }),
+  },
+  {
+    re: new RegExp(`input token count \\(?${N}\\)? exceeds the maximum number of tokens allowed \\(?${N}`, 'i'),
+    read: (m) => ({ limit: num(m[2]), prompt: num(m[1]), completion: 0 }),
+  },
+  {
+    re: new RegExp(`maximum prompt length is ${N}[^]*?contains ${N} tokens`, 'i'),
+    read: (m) => ({ limit: num(m[1]), prompt: num(m[2]), completion: 0 }),
+  },
+];
+
+/** The limit, the prompt and the answer's room a refusal names, or null when its wording is not known. */
+export function refusalNumbers(error: unknown): RefusalNumbers | null {
+  if (!APICallError.isInstance(error)) return null;
+  for (const text of [error.responseBody ?? '', error.message]) {
+    for (const { re, read } of WORDINGS) {
+      const m = text.match(re);
+      if (m) return read(m);
+    }
+  }
+  return null;
+}
+
+/**
+ * The share of our count a second try may send: what the provider says fits the prompt (its limit
+ * less the answer's room it counted in) over the prompt it counted, with a tenth to spare; 60 % when
+ * its words are not known. The answer's room stays the same on the retry, so it is not the prompt's.
  */
 export function retryShare(error: unknown): number {
-  const text = APICallError.isInstance(error) ? `${error.message} ${error.responseBody ?? ''}` : '';
-  const numbers = [...text.matchAll(/\d[\d,]{2,}/g)]
-    .map((m) => Number(m[0].replaceAll(',', '')))
-    .filter((n) => n >= 100);
-  if (numbers.length >= 2) {
-    const ratio = Math.min(...numbers) / Math.max(...numbers);
+  const n = refusalNumbers(error);
+  if (n && n.prompt > 0) {
+    const ratio = (n.limit - n.completion) / n.prompt;
     if (ratio > 0 && ratio < 1) return Math.min(0.9, Math.max(0.2, ratio * 0.9));
   }
   return 0.6;
@@ -121,6 +182,7 @@ const none = (): ModelUsage => ({
   outputTokens: 0,
   reasoningTokens: 0,
   calls: 0,
+  reported: 0,
   contextRetries: 0,
 });
 
@@ -143,6 +205,7 @@ export function meterModel(
   const total = none();
   let retried = false;
   const record = (usage: LanguageModelUsage) => {
+    total.reported += 1;
     total.inputTokens += usage.inputTokens ?? 0;
     total.cachedInputTokens += usage.inputTokenDetails?.cacheReadTokens ?? 0;
     total.cacheWriteTokens += usage.inputTokenDetails?.cacheWriteTokens ?? 0;

@@ -56,7 +56,13 @@ export type TurnContext = {
   measured: { id: string; size: TextSize }[];
 };
 
-type Row = { id: string; seq: number; role: 'user' | 'assistant'; parts: UIMessage['parts']; size: TextSize | null };
+export type Row = {
+  id: string;
+  seq: number;
+  role: 'user' | 'assistant';
+  parts: UIMessage['parts'];
+  size: TextSize | null;
+};
 
 /** The summary as the model reads it: a system message after the tool's prompt. */
 export function summaryInstruction(summary: { text: string }): string {
@@ -208,8 +214,9 @@ function sendsPixels(part: { mediaType: string }, fromNewest: number, vision: bo
  * their results and the step boundaries between them (or the model would read the text written
  * from a result before the result); recent images as their bytes; older images and PDFs named only
  * (a PDF's text reaches the model through the tool's context, features/documents).
+ * `fromNewest`: the message's place counted from the newest (0). Exported for its test.
  */
-async function partsForModel(
+export async function partsForModel(
   files: FileStore,
   userId: string,
   row: Row,

@@ -65,19 +65,21 @@ export async function checkMessageDocuments(
   }
 }
 
+/**
+ * The person's messages that carry a PDF, in the very words of the partial index
+ * messages_thread_pdf_idx (db/schema/chat.ts; a constant, not a parameter, so the planner can use
+ * it): a turn reads these few rows, never the whole thread.
+ */
+const carriesPdf = sql`${messages.role} = 'user' AND ${messages.parts} @> ${sql.raw(
+  `'${JSON.stringify([{ type: 'file', mediaType: PDF_MEDIA_TYPE }])}'::jsonb`,
+)}`;
+
 /** Whether any message the person sent in the thread carries a PDF. */
 async function threadHasDocuments(db: Db, userId: string, threadId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: messages.id })
     .from(messages)
-    .where(
-      and(
-        eq(messages.threadId, threadId),
-        eq(messages.userId, userId),
-        eq(messages.role, 'user'),
-        sql`${messages.parts} @> ${JSON.stringify([{ type: 'file', mediaType: PDF_MEDIA_TYPE }])}::jsonb`,
-      ),
-    )
+    .where(and(eq(messages.threadId, threadId), carriesPdf, eq(messages.userId, userId)))
     .limit(1);
   return row !== undefined;
 }
@@ -87,7 +89,7 @@ export async function threadDocuments(db: Db, userId: string, threadId: string):
   const rows = await db
     .select({ parts: messages.parts })
     .from(messages)
-    .where(and(eq(messages.threadId, threadId), eq(messages.userId, userId), eq(messages.role, 'user')))
+    .where(and(eq(messages.threadId, threadId), carriesPdf, eq(messages.userId, userId)))
     .orderBy(asc(messages.seq));
   const ids = [...new Set(rows.flatMap((r) => documentIdsOf(r.parts as FilePart[])))];
   const owned = await ownedDocuments(db, userId, ids);

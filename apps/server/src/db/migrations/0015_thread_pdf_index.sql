@@ -1,0 +1,1 @@
+CREATE INDEX "messages_thread_pdf_idx" ON "messages" USING btree ("thread_id","seq") WHERE role = 'user' AND parts @> '[{"type":"file","mediaType":"application/pdf"}]'::jsonb;
