@@ -7,6 +7,52 @@ import { defineConfig } from 'vitest/config';
  * Server tests that need PostgreSQL run against TEST_DATABASE_URL when it is set (see
  * apps/server/test/databases.ts); PGlite always runs.
  */
+/**
+ * Server test files that each get a fresh process (Vitest's isolation), because they change or
+ * measure what a process shares with the next file: module mocks and fresh module graphs
+ * (vi.mock, vi.resetModules), stubbed environment or globals, fake timers, the process-wide
+ * metrics registry, the event loop's delay; and the files that start and kill real server
+ * processes, which gain nothing from shared modules.
+ */
+const SERVER_ISOLATED = [
+  'apps/server/src/features/images/image-models.test.ts',
+  'apps/server/src/features/search/page-reader.test.ts',
+  'apps/server/src/lib/limits.test.ts',
+  'apps/server/test/admin-grant.test.ts',
+  'apps/server/test/billing-period-end.test.ts',
+  'apps/server/test/chat-crash.test.ts',
+  'apps/server/test/chat-custom-provider.test.ts',
+  'apps/server/test/fixture-tool.test.ts',
+  'apps/server/test/job-crash.test.ts',
+  'apps/server/test/metrics.test.ts',
+  'apps/server/test/multi-instance.test.ts',
+  'apps/server/test/shutdown-npm.test.ts',
+  'apps/server/test/shutdown-stdout.test.ts',
+  'apps/server/test/shutdown.test.ts',
+];
+
+/**
+ * Web test files that get a fresh window and module graph: module mocks and fresh module graphs,
+ * and the files that read what a fresh page starts with (the page's boot data, the store before the
+ * first render, which text namespaces i18next holds before any lazy screen added its own, the toasts
+ * on screen: sonner keeps them in module state).
+ */
+const WEB_ISOLATED = [
+  'apps/web/src/app/prefill-boot-data.test.ts',
+  'apps/web/src/features/admin/console/console-sections.test.tsx',
+  'apps/web/src/features/analytics/send-page-view.test.ts',
+  'apps/web/src/features/billing/my-plan.test.tsx',
+  'apps/web/src/features/billing/plan-checkout.test.tsx',
+  'apps/web/src/features/images/gallery.test.tsx',
+  'apps/web/src/features/images/image-lightbox.test.tsx',
+  'apps/web/src/features/threads/thread-history.test.tsx',
+  'apps/web/src/lib/api/boot-data.test.ts',
+  'apps/web/src/lib/no-eval.test.ts',
+  'apps/web/src/lib/toast/toaster.test.tsx',
+  'apps/web/src/locales/locales.test.ts',
+  'apps/web/src/test/fixture-tool/fixture-tool.test.tsx',
+];
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: a single one on a 2-core machine, which
@@ -52,7 +98,24 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          exclude: SERVER_ISOLATED,
+          // One worker process runs file after file with the modules it has already loaded: the
+          // app's import graph (Hono, better-auth, the AI SDK, Drizzle, PGlite's WebAssembly) is
+          // evaluated once per worker instead of once per file, which took about half of these
+          // files' CPU (issue 33). Each file still builds its own app and database; files that
+          // change what the process shares run in the isolated project below.
+          isolate: false,
           // Migrates one PGlite and one PostgreSQL database per run; each suite starts from a copy.
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-isolated',
+          environment: 'node',
+          include: SERVER_ISOLATED,
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -64,6 +127,20 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          exclude: WEB_ISOLATED,
+          // One jsdom window and one module graph (React, the store, i18next) per worker instead of
+          // per file: a sixth of the CPU these files took (issue 33). Testing Library unmounts and the
+          // API stand-in resets after every test (src/test/setup.ts).
+          isolate: false,
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web-isolated',
+          environment: 'jsdom',
+          include: WEB_ISOLATED,
           setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },
