@@ -11,3 +11,13 @@ export function forgetToasts(): void {
   cleanup();
   toast.dismiss();
 }
+
+/**
+ * For the afterAll of the same files: a toast removed during a test (closed, or its action taken)
+ * unmounts itself 200 ms later from a timer that unmounting the page does not cancel; after the
+ * file's last test it would fire once the window is gone. Waiting it out here lets it land while
+ * the window is still there (a state change of an unmounted toast, which React ignores).
+ */
+export function waitForToastTimers(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 250));
+}

@@ -1,14 +1,16 @@
 import { fireEvent, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { HttpResponse, http } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { ThemeProvider } from '../../lib/theme/theme-provider.tsx';
 import { LazyToaster } from '../../lib/toast/lazy-toaster.tsx';
 import { apiError, mockApi, recordRequests } from '../../test/api-server.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { TEST_PROFILE } from '../../test/test-store.ts';
-import { forgetToasts } from '../../test/toasts.ts';
+import { forgetToasts, waitForToastTimers } from '../../test/toasts.ts';
 import { SignInForm } from './sign-in-form.tsx';
+
+afterAll(waitForToastTimers);
 
 const SESSION = {
   session: { id: 's1', expiresAt: new Date(Date.now() + 30 * 24 * 60 * 60_000).toISOString() },

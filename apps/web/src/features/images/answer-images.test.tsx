@@ -3,14 +3,16 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import i18next from 'i18next';
 import { http } from 'msw';
 import { Toaster } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/api-server.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { TEST_PROFILE } from '../../test/test-store.ts';
-import { forgetToasts } from '../../test/toasts.ts';
+import { forgetToasts, waitForToastTimers } from '../../test/toasts.ts';
 import { AnswerImages } from './answer-images.tsx';
 import { IMAGE_POLL_MS } from './images-api.ts';
 import { FakeImagesServer, makeImage, type StoredImage, settle } from './testing/fake-images-server.ts';
+
+afterAll(waitForToastTimers);
 
 const PRO: Profile = { ...TEST_PROFILE, accessLevel: 'pro' };
 const NOW = Date.parse('2026-03-15T12:00:00Z');

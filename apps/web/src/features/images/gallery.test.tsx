@@ -1,15 +1,17 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { Toaster } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userSignedIn, userSignedOut } from '../../lib/store/user-slice.ts';
 import { mockApi } from '../../test/api-server.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { TEST_PROFILE } from '../../test/test-store.ts';
-import { forgetToasts } from '../../test/toasts.ts';
+import { forgetToasts, waitForToastTimers } from '../../test/toasts.ts';
 import { Gallery } from './gallery.tsx';
 import { IMAGE_POLL_MS } from './images-api.ts';
 import { FakeImagesServer, makeImage, settle } from './testing/fake-images-server.ts';
+
+afterAll(waitForToastTimers);
 
 let server: FakeImagesServer;
 /** The IntersectionObservers the grid made, so a test can scroll its sentinel into view. */

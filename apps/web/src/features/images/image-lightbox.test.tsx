@@ -1,12 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { Toaster } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/api-server.ts';
 import { renderWithApp } from '../../test/render.tsx';
-import { forgetToasts } from '../../test/toasts.ts';
+import { forgetToasts, waitForToastTimers } from '../../test/toasts.ts';
 import { Gallery } from './gallery.tsx';
 import { FakeImagesServer, makeImage } from './testing/fake-images-server.ts';
+
+afterAll(waitForToastTimers);
 
 let server: FakeImagesServer;
 let writeText: ReturnType<typeof vi.fn>;

@@ -3,13 +3,15 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ImageIcon, MessageSquare } from 'lucide-react';
 import { http } from 'msw';
 import { Toaster } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/api-server.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { TEST_PROFILE } from '../../test/test-store.ts';
-import { forgetToasts } from '../../test/toasts.ts';
+import { forgetToasts, waitForToastTimers } from '../../test/toasts.ts';
 import { ThreadHistory } from './thread-history.tsx';
 import type { HistoryTool } from './thread-row.tsx';
+
+afterAll(waitForToastTimers);
 
 const TOOLS: HistoryTool[] = [
   { id: 'web-main', label: 'AI Chat', icon: MessageSquare },

@@ -1,10 +1,12 @@
 import { TOAST_DURATION_MS } from '@polymath/shared';
 import { act, render } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetToasts } from '../../test/toasts.ts';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetToasts, waitForToastTimers } from '../../test/toasts.ts';
 import { ThemeProvider } from '../theme/theme-provider.tsx';
 import { LazyToaster } from './lazy-toaster.tsx';
 import { loadSonner, toast } from './toast.ts';
+
+afterAll(waitForToastTimers);
 
 function shownToasts(): HTMLElement[] {
   return [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')];
