@@ -3,9 +3,8 @@ import { type DynamicToolUIPart, getToolName, type ToolUIPart } from 'ai';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import type { ChatUIMessage } from '../chat/chat-request.ts';
-import { AnswerImages } from '../images/answer-images.tsx';
-import { AnswerTranslations } from '../images/answer-translations.tsx';
+import type { ChatUIMessage } from '../chat/index.ts';
+import { AnswerImages, AnswerTranslations } from '../images/index.ts';
 import { ToolChat, type ToolChatProps } from './tool-chat.tsx';
 import { type RegisteredTool, TOOL_REGISTRY } from './tool-registry.ts';
 

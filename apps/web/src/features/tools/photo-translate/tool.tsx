@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'react-redux';
 import { toolInputChanged } from '../../../lib/store/chat-slice.ts';
 import { type RootState, useAppDispatch } from '../../../lib/store/store.ts';
-import type { ChatActions } from '../../chat/conversation.tsx';
+import type { ChatActions } from '../../chat/index.ts';
 import { toolPage, translationCard } from '../tool-page.tsx';
 import { LanguagePicker } from './language-picker.tsx';
 import {
