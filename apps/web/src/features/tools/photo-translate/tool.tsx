@@ -6,7 +6,8 @@ import { useStore } from 'react-redux';
 import { toolInputChanged } from '../../../lib/store/chat-slice.ts';
 import { type RootState, useAppDispatch } from '../../../lib/store/store.ts';
 import type { ChatActions } from '../../chat/index.ts';
-import { toolPage, translationCard } from '../tool-page.tsx';
+import { toolPage } from '../tool-page.tsx';
+import { translationCard } from './answer-translations.tsx';
 import { LanguagePicker } from './language-picker.tsx';
 import {
   PhotoTranslateOptions,
