@@ -51,7 +51,7 @@ export type ConversationTool = {
   /** Checks the inputs before a new message goes out; false sends nothing (the tool shows why). */
   canSend?(): boolean;
   /** How a function call of an answer looks (image cards); without it the call is not shown. */
-  renderToolPart?: FunctionCard;
+  functionCard?: FunctionCard;
   /** An answer's text as it is rendered (markdown); web search turns its [n] into links to the sources. */
   answerText?(text: string, message: ChatUIMessage, context: AnswerContext): string;
   /** Shown under an answer (web search: its progress while the functions run, then its source cards). */

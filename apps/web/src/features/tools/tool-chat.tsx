@@ -31,7 +31,7 @@ export type ToolChatProps = {
   | 'inputs'
   | 'input'
   | 'canSend'
-  | 'renderToolPart'
+  | 'functionCard'
   | 'onThreadInput'
   | 'answerText'
   | 'answerFooter'

@@ -12,7 +12,7 @@ export { imageCard, imagesFunctionCard } from '../images/index.ts';
 export type { FunctionCard };
 
 /** What a tool adds to the generic chat page; `functions` maps a function's name to its card. */
-export type ToolPageParts = Omit<ToolChatProps, 'toolId' | 'toolKey' | 'icon' | 'renderToolPart'> & {
+export type ToolPageParts = Omit<ToolChatProps, 'toolId' | 'toolKey' | 'icon' | 'functionCard'> & {
   functions?: Readonly<Record<string, FunctionCard>>;
 };
 
@@ -34,9 +34,7 @@ export function toolPage({ id, usePage = noParts }: WebTool): ComponentType {
         toolId={id}
         toolKey={key}
         icon={icon}
-        renderToolPart={
-          functions ? (part, message) => functions[getToolName(part)]?.(part, message) ?? null : undefined
-        }
+        functionCard={functions ? (part, message) => functions[getToolName(part)]?.(part, message) ?? null : undefined}
         {...parts}
       />
     );
