@@ -274,9 +274,9 @@ export default function ChatSession({
       toolRef.current.answerFooter?.(message, { before, streaming }) ?? null,
     [before],
   );
-  const renderToolPart = useCallback(
+  const functionCard = useCallback(
     (part: ToolUIPart | DynamicToolUIPart, message: ChatUIMessage) =>
-      toolRef.current.renderToolPart?.(part, message) ?? null,
+      toolRef.current.functionCard?.(part, message) ?? null,
     [],
   );
 
@@ -377,7 +377,7 @@ export default function ChatSession({
                       busy,
                       onEdit: handleEdit,
                       onRegenerate: handleRegenerate,
-                      renderToolPart,
+                      functionCard,
                       answerText: tool.answerText ? answerText : undefined,
                       answerFooter: tool.answerFooter ? answerFooter : undefined,
                       readOnly,

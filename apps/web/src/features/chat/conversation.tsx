@@ -30,6 +30,9 @@ type Loaded = {
  * What a tool adds to its chat (the route composes it): the tool's id, where its threads live, its
  * intro and inputs, and how its function calls look in an answer. AI Chat is the tool with none.
  */
+/** How an answer shows one function call of its tool (its card); a tool maps its functions' names to these. */
+export type FunctionCard = (part: ToolUIPart | DynamicToolUIPart, message: ChatUIMessage) => ReactNode;
+
 export type ConversationTool = {
   id: ChatToolId;
   /** The tool's name, the heading of a thread that cannot be shown (AI Chat's without it). */
@@ -48,7 +51,7 @@ export type ConversationTool = {
   /** Checks the inputs before a new message goes out; false sends nothing (the tool shows why). */
   canSend?(): boolean;
   /** How a function call of an answer looks (image cards); without it the call is not shown. */
-  renderToolPart?(part: ToolUIPart | DynamicToolUIPart, message: ChatUIMessage): ReactNode;
+  functionCard?: FunctionCard;
   /** An answer's text as it is rendered (markdown); web search turns its [n] into links to the sources. */
   answerText?(text: string, message: ChatUIMessage, context: AnswerContext): string;
   /** Shown under an answer (web search: its progress while the functions run, then its source cards). */

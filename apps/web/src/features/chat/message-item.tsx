@@ -24,7 +24,7 @@ export type MessageItemProps = {
   onEdit: (message: ChatUIMessage, text: string) => void;
   onRegenerate: (messageId: string) => void;
   /** How a function call in an answer looks (the tool decides; stable across renders). */
-  renderToolPart?: (part: ToolUIPart | DynamicToolUIPart, message: ChatUIMessage) => ReactNode;
+  functionCard?: (part: ToolUIPart | DynamicToolUIPart, message: ChatUIMessage) => ReactNode;
   /** The tool's reading of an answer's text before it is rendered (stable across renders). */
   answerText?: ((text: string, message: ChatUIMessage, streaming: boolean) => string) | undefined;
   /** What the tool shows under an answer (stable across renders). */
@@ -210,7 +210,7 @@ function AssistantMessage({
   busy,
   stopped,
   onRegenerate,
-  renderToolPart,
+  functionCard,
   answerText,
   answerFooter,
   readOnly,
@@ -250,7 +250,7 @@ function AssistantMessage({
           if (part.type === 'text') {
             return <Markdown key={key} text={answerText ? answerText(part.text, message, streaming) : part.text} />;
           }
-          if (isToolUIPart(part) && renderToolPart) return <div key={key}>{renderToolPart(part, message)}</div>;
+          if (isToolUIPart(part) && functionCard) return <div key={key}>{functionCard(part, message)}</div>;
           return null;
         })}
       </div>

@@ -1,21 +1,15 @@
 import { type ChatToolId, threadPagePath, toolRequiresPro } from '@polymath/shared';
 import type { LucideIcon } from 'lucide-react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { upgradeToProDialogSet } from '../../lib/store/dialogs-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
-import { Conversation, type ConversationTool } from '../chat/conversation.tsx';
-import { useChatSession } from '../chat/use-chat-session.ts';
-import { DemoBanner } from '../models/demo-banner.tsx';
-import { isModelLocked } from '../models/model-selection.ts';
-import { useCurrentModel } from '../models/use-current-model.ts';
+import { Conversation, type ConversationTool, useChatSession } from '../chat/index.ts';
+import { CreditsMeter } from '../credits/index.ts';
+import { DemoBanner, isModelLocked, useCurrentModel } from '../models/index.ts';
 import { ProToolNotice } from './pro-tool-notice.tsx';
 import { ToolIntro } from './tool-intro.tsx';
-
-// Today's messages left: a signed-in person's only (the meter shows nothing to a visitor), so its code
-// (with the credits query) is not on a visitor's first screen (B7).
-const CreditsMeter = lazy(() => import('../credits/credits-meter.tsx').then((m) => ({ default: m.CreditsMeter })));
 
 export type ToolChatProps = {
   toolId: ChatToolId;
@@ -37,7 +31,7 @@ export type ToolChatProps = {
   | 'inputs'
   | 'input'
   | 'canSend'
-  | 'renderToolPart'
+  | 'functionCard'
   | 'onThreadInput'
   | 'answerText'
   | 'answerFooter'

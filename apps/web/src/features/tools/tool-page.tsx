@@ -1,19 +1,18 @@
-import { type ChatToolId, type GenerateImageOutput, generateImageOutputSchema, type ImageItem } from '@polymath/shared';
-import { type DynamicToolUIPart, getToolName, type ToolUIPart } from 'ai';
-import type { ComponentType, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import type { ChatUIMessage } from '../chat/chat-request.ts';
-import { AnswerImages } from '../images/answer-images.tsx';
-import { AnswerTranslations } from '../images/answer-translations.tsx';
+import type { ChatToolId } from '@polymath/shared';
+import { getToolName } from 'ai';
+import type { ComponentType } from 'react';
+import type { FunctionCard } from '../chat/index.ts';
 import { ToolChat, type ToolChatProps } from './tool-chat.tsx';
 import { type RegisteredTool, TOOL_REGISTRY } from './tool-registry.ts';
 
-/** How an answer shows one of the tool's function calls (its card). */
-export type FunctionCard = (part: ToolUIPart | DynamicToolUIPart, message: ChatUIMessage) => ReactNode;
+// The images feature's function cards, re-exported here so their code stays in this page's chunk, which
+// every tool loads anyway (imported by the image tools alone it became one more chunk in each route's
+// preload list, and the boot chunk that lists them grew).
+export { imageCard, imagesFunctionCard } from '../images/index.ts';
+export type { FunctionCard };
 
 /** What a tool adds to the generic chat page; `functions` maps a function's name to its card. */
-export type ToolPageParts = Omit<ToolChatProps, 'toolId' | 'toolKey' | 'icon' | 'renderToolPart'> & {
+export type ToolPageParts = Omit<ToolChatProps, 'toolId' | 'toolKey' | 'icon' | 'functionCard'> & {
   functions?: Readonly<Record<string, FunctionCard>>;
 };
 
@@ -35,57 +34,9 @@ export function toolPage({ id, usePage = noParts }: WebTool): ComponentType {
         toolId={id}
         toolKey={key}
         icon={icon}
-        renderToolPart={
-          functions ? (part, message) => functions[getToolName(part)]?.(part, message) ?? null : undefined
-        }
+        functionCard={functions ? (part, message) => functions[getToolName(part)]?.(part, message) ?? null : undefined}
         {...parts}
       />
     );
   };
-}
-
-// The cards of the functions that make images (one chunk with the page, which every tool loads).
-
-/** While the model is still writing its call: a line that says images are being asked for. */
-function Asking() {
-  const { t } = useTranslation('images');
-  return (
-    <p className="flex items-center gap-2 text-sm text-muted" role="status" data-testid="image-call-pending">
-      <Spinner className="h-4 w-4 border-2" />
-      {t('card.asking')}
-    </p>
-  );
-}
-
-/** A call that makes images: "asking" while it is written, then its output (generate_image's shape), if any. */
-function imagesCall(show: (output: GenerateImageOutput, answerId: string) => ReactNode): FunctionCard {
-  return (part: ToolUIPart | DynamicToolUIPart, message) => {
-    if (part.state === 'input-streaming' || part.state === 'input-available') return <Asking />;
-    if (part.state !== 'output-available') return null;
-    const output = generateImageOutputSchema.safeParse(part.output);
-    return output.success ? show(output.data as GenerateImageOutput, message.id) : null;
-  };
-}
-
-/**
- * The card of a function that makes images: the images it asked for, following their jobs
- * (AnswerImages polls until every image is ready or failed, so a reload loses nothing), with the
- * tool's own actions on each ready image and, for edits, before and after.
- */
-export function imageCard(
-  options: { actions?: (image: ImageItem) => ReactNode; compare?: boolean } = {},
-): FunctionCard {
-  return imagesCall((output, answerId) => (
-    <AnswerImages answerId={answerId} output={output} actions={options.actions} compare={options.compare} />
-  ));
-}
-
-/** The card of translate_photo: the translation, following its job until it is ready. */
-export function translationCard(cardParts: {
-  again: (image: ImageItem) => ReactNode;
-  onRetry: (image: ImageItem) => void;
-}): FunctionCard {
-  return imagesCall((output, answerId) => (
-    <AnswerTranslations answerId={answerId} output={output} again={cardParts.again} onRetry={cardParts.onRetry} />
-  ));
 }

@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'react-redux';
 import { toolInputChanged } from '../../../lib/store/chat-slice.ts';
 import { type RootState, useAppDispatch } from '../../../lib/store/store.ts';
-import type { ChatActions } from '../../chat/conversation.tsx';
-import { toolPage, translationCard } from '../tool-page.tsx';
+import type { ChatActions } from '../../chat/index.ts';
+import { toolPage } from '../tool-page.tsx';
+import { translationCard } from './answer-translations.tsx';
 import { LanguagePicker } from './language-picker.tsx';
 import {
   PhotoTranslateOptions,

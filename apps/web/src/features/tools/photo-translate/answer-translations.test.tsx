@@ -1,11 +1,11 @@
 import type { GenerateImageOutput, PhotoTranslateResult, PhotoTranslation } from '@polymath/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../test/api-server.ts';
-import { renderWithApp } from '../../test/render.tsx';
-import { TEST_PROFILE } from '../../test/test-store.ts';
+import { mockApi } from '../../../test/api-server.ts';
+import { renderWithApp } from '../../../test/render.tsx';
+import { TEST_PROFILE } from '../../../test/test-store.ts';
+import { FakeImagesServer, makeImage, type StoredImage } from '../../images/testing/fake-images-server.ts';
 import { AnswerTranslations } from './answer-translations.tsx';
-import { FakeImagesServer, makeImage, type StoredImage } from './testing/fake-images-server.ts';
 
 /** Photo translate's card: its progress, then the views, the text, and what no text and hard text say. */
 

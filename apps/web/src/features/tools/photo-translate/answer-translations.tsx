@@ -2,10 +2,10 @@ import type { GenerateImageOutput, ImageItem } from '@polymath/shared';
 import { AlertTriangle, RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../components/ui/button.tsx';
-import { useImageErrorText } from './image-status.tsx';
+import { buttonClass } from '../../../components/ui/button.tsx';
+import type { FunctionCard } from '../../chat/index.ts';
+import { imagesFunctionCard, useAnswerImages, useImageErrorText } from '../../images/index.ts';
 import { TranslationCard } from './translation-card.tsx';
-import { useAnswerImages } from './use-answer-images.ts';
 
 /**
  * What an answer of photo translate shows for its translate_photo call: the translation as a card
@@ -61,4 +61,14 @@ export function AnswerTranslations({
       ))}
     </div>
   );
+}
+
+/** The card of translate_photo: the translation, following its job until it is ready. */
+export function translationCard(cardParts: {
+  again: (image: ImageItem) => ReactNode;
+  onRetry: (image: ImageItem) => void;
+}): FunctionCard {
+  return imagesFunctionCard((output, answerId) => (
+    <AnswerTranslations answerId={answerId} output={output} again={cardParts.again} onRetry={cardParts.onRetry} />
+  ));
 }

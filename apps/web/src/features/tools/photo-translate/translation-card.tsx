@@ -19,13 +19,11 @@ import {
 import { type CSSProperties, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClass } from '../../components/ui/button.tsx';
-import { cn } from '../../components/ui/cn.ts';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { toast } from '../../lib/toast/toast.ts';
-import { BeforeAfter } from './before-after.tsx';
-import { galleryImagePath } from './image-display.ts';
-import { DemoTag, useImageErrorText } from './image-status.tsx';
+import { buttonClass } from '../../../components/ui/button.tsx';
+import { cn } from '../../../components/ui/cn.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../lib/toast/toast.ts';
+import { BeforeAfter, DemoTag, galleryImagePath, useImageErrorText } from '../../images/index.ts';
 
 /** Behind a PNG's transparent parts: the usual light checkerboard, whatever the theme. */
 export const TRANSPARENCY_BACKDROP: CSSProperties = {
