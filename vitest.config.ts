@@ -39,6 +39,7 @@ const SERVER_ISOLATED = [
  */
 const WEB_ISOLATED = [
   'apps/web/src/app/prefill-boot-data.test.ts',
+  'apps/web/src/app/routes/admin.test.tsx',
   'apps/web/src/features/admin/console/console-sections.test.tsx',
   'apps/web/src/features/analytics/send-page-view.test.ts',
   'apps/web/src/features/billing/my-plan.test.tsx',
