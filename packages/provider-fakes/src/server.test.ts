@@ -181,7 +181,7 @@ describe('streams', () => {
       Array.from({ length: count }, async () => {
         const response = await post(
           '/openai/v1/chat/completions',
-          chatBody('[[fake tokens=5 pace=200]]', { stream: true }),
+          chatBody('[[fake tokens=5 pace=600]]', { stream: true }),
           { authorization: 'Bearer k' },
         );
         const start = performance.now();
@@ -193,7 +193,8 @@ describe('streams', () => {
     expect(spans.filter((s) => s.text !== expected)).toEqual([]);
     expect(fakes.calls().openai).toBe(count);
     expect(fakes.active()).toBe(0);
-    // Each stream takes a second (5 tokens 200 ms apart): most of them were open at the same time.
+    // Each stream takes 3 s (5 tokens 600 ms apart), longer than opening 2,000 of them takes even on a
+    // loaded machine (with 1 s streams, a busy CI saw a peak of 488): most were open at the same time.
     const edges = spans.flatMap((s) => [
       { at: s.start, d: 1 },
       { at: s.end, d: -1 },
