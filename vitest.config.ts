@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * One `vitest run` from the repository root runs every workspace's unit and integration tests.
@@ -55,38 +54,8 @@ const WEB_ISOLATED = [
   'apps/web/src/test/fixture-tool/fixture-tool.test.tsx',
 ];
 
-/**
- * Files that mostly wait (real server processes started and killed, lease and poll timers) run
- * first, so their waiting overlaps the other files instead of forming the run's tail on two workers;
- * after them, Vitest's own order (project by project, the larger files first).
- */
-const WAITING_FILES = [
-  'apps/server/test/multi-instance.test.ts',
-  'apps/server/test/chat-crash.test.ts',
-  'apps/server/test/job-crash.test.ts',
-  'apps/server/test/job-queue.test.ts',
-  'apps/server/test/shutdown.test.ts',
-  'apps/server/test/shutdown-stdout.test.ts',
-  'apps/server/test/shutdown-npm.test.ts',
-];
-
-class WaitingFilesFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const rank = (spec: TestSpecification) => {
-      const index = WAITING_FILES.findIndex((file) => spec.moduleId.endsWith(file));
-      return index < 0 ? WAITING_FILES.length : index;
-    };
-    return sorted
-      .map((spec, order) => ({ spec, order }))
-      .sort((a, b) => rank(a.spec) - rank(b.spec) || a.order - b.order)
-      .map(({ spec }) => spec);
-  }
-}
-
 export default defineConfig({
   test: {
-    sequence: { sequencer: WaitingFilesFirst },
     // Vitest's default is one worker fewer than the cores: a single one on a 2-core machine, which
     // ran the files one after another. Most server files wait (on PostgreSQL, child processes,
     // the stand-ins, polling job queues) more than they compute, so two share two cores well. The
