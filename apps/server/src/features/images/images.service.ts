@@ -230,23 +230,27 @@ export async function checkImageAllowance(
 // ---------------------------------------------------------------------------------------------
 // Asking for images
 
-export type NewImages = {
+/** Whose an image is, where it was asked for and what made it: the same for queued and ready images. */
+type ImageOrigin = {
   userId: string;
   toolId: ChatToolId;
   threadId: string | null;
   answerId: string | null;
   parentId?: string | null;
   prompt: string;
-  style: ImageStyle | null;
-  aspectRatio: ImageAspectRatio;
   modelId: string;
+  aspectRatio: ImageAspectRatio;
+  /** What the image's kind keeps beside it (its own settings, progress and result). */
+  design?: unknown;
+};
+
+export type NewImages = ImageOrigin & {
+  style: ImageStyle | null;
   count: number;
   now: Date;
   /** An edit: the file it starts from (one the person owns) and where it may change. */
   sourceKey?: string | null;
   editArea?: EditArea | null;
-  /** What the image's kind keeps beside it (its own settings, progress and result). */
-  design?: unknown;
   /** The job that makes each image: an image model's by default; a kind the app makes brings its own. */
   job?: JobRef<{ imageId: string; userId?: string }>;
 };
@@ -290,16 +294,8 @@ export async function requestImages(db: Db, jobs: JobSender, args: NewImages): P
  * An image the app made at once, without a job (a kind rendered while the function runs): its files
  * are already in the file store under imageFolder, and it is stored ready.
  */
-export type ReadyImage = {
+export type ReadyImage = ImageOrigin & {
   id: string;
-  userId: string;
-  toolId: ChatToolId;
-  threadId: string | null;
-  answerId: string | null;
-  parentId?: string | null;
-  prompt: string;
-  modelId: string;
-  aspectRatio: ImageAspectRatio;
   mediaType: string;
   width: number;
   height: number;
@@ -307,8 +303,6 @@ export type ReadyImage = {
   fileKey: string;
   thumbKey: string;
   extraFiles?: ExtraFiles;
-  /** What the image's kind keeps beside it. */
-  design?: unknown;
   createdAt: Date;
   updatedAt: Date;
 };
