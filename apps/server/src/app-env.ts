@@ -51,6 +51,17 @@ export type AppDeps = {
   turns?: ChatTurnDeps;
   /** WhatsApp (the Cloud API or the sandbox phone); created from env when not given. */
   whatsapp?: WhatsAppRuntime;
+  /**
+   * How passwords are hashed and checked. Never set outside tests: without it better-auth's own
+   * scrypt (N = 16384, r = 16) is used, as it must be. Tests hand in a cheaper one (issue 33).
+   */
+  passwordHashing?: PasswordHashing;
+};
+
+/** better-auth's `emailAndPassword.password` functions. */
+export type PasswordHashing = {
+  hash: (password: string) => Promise<string>;
+  verify: (data: { hash: string; password: string }) => Promise<boolean>;
 };
 
 export type AppEnv = {

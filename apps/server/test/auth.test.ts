@@ -1,7 +1,8 @@
+import { scryptSync } from 'node:crypto';
 import { VALIDATION_MESSAGES } from '@polymath/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
+import { type App, createApp } from '../src/app.ts';
 import { accounts, sessions, users } from '../src/db/schema/index.ts';
 import {
   AUTH_TEST_ENV,
@@ -17,7 +18,7 @@ import {
   signUp,
   uniqueEmail,
 } from './auth-helpers.ts';
-import { createTestApp, type DatabaseContext, describeEachDatabase } from './databases.ts';
+import { createTestApp, createTestDeps, type DatabaseContext, describeEachDatabase } from './databases.ts';
 
 function setup(ctx: DatabaseContext, env: Record<string, string> = {}): { app: App; mailer: CaptureMailer } {
   const mailer = captureMailer();
@@ -81,6 +82,34 @@ describeEachDatabase('auth: email and password', { exercises: [] }, (ctx) => {
     expect(JSON.stringify(sessionBody)).not.toContain(decodeURIComponent(cookieToken).split('.')[0]);
     expect((await c.get('/api/auth/get-session', { origin: null })).status).toBe(200);
     await expectError(await client(app).get('/api/auth/list-sessions'), 404, 'NOT_FOUND');
+  });
+
+  it("without the tests' cheaper hashing, passwords are better-auth's scrypt (N 16384, r 16) and sign in", async () => {
+    const mailer = captureMailer();
+    const deps = createTestDeps(ctx.database, { env: AUTH_TEST_ENV, mailer });
+    const app = createApp({ ...deps, passwordHashing: undefined });
+    const email = uniqueEmail();
+    await signedInUser(app, mailer, email);
+    const [user] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const [row] = await ctx.database.db
+      .select({ password: accounts.password })
+      .from(accounts)
+      .where(eq(accounts.userId, user?.id ?? ''));
+    const [salt = '', key = ''] = (row?.password ?? '').split(':');
+    expect(salt).toMatch(/^[0-9a-f]{32}$/);
+    const production = scryptSync(PASSWORD.normalize('NFKC'), salt, 64, {
+      N: 16384,
+      r: 16,
+      p: 1,
+      maxmem: 64 * 1024 * 1024,
+    });
+    expect(key).toBe(production.toString('hex'));
+    // A test app (cheaper hashing) still checks a hash the default wrote.
+    const { app: testApp } = setup(ctx);
+    expect((await client(testApp).post('/api/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
+    expect((await client(testApp).post('/api/auth/sign-in/email', { email, password: 'wrong-horse-1' })).status).toBe(
+      401,
+    );
   });
 
   it('a sign-in makes a new session id each time', async () => {

@@ -13,6 +13,7 @@ import { createMailer } from '../src/lib/mail/mailer.ts';
 import type { StaticFile } from '../src/lib/static-files.ts';
 import { createDiskFileStore } from '../src/lib/storage/file-store.ts';
 import { adminQuery, databaseUrl, TEST_DATABASE_URL } from './database-admin.ts';
+import { TEST_PASSWORD_HASHING } from './test-password-hashing.ts';
 
 export { TEST_DATABASE_URL };
 
@@ -273,7 +274,10 @@ export type TestAppOverrides = {
 /** A fixed test secret (at least 32 characters, like SESSION_SECRET). */
 export const TEST_SECRETS: AppDeps['secrets'] = { sessionSecret: 'test-session-secret-0123456789abcdefghijklmnop' };
 
-/** The AppDeps createApp needs, for tests: silent logs, no web build, not draining. */
+/**
+ * The AppDeps createApp needs, for tests: silent logs, no web build, not draining, and a cheaper
+ * password hash (test-password-hashing.ts).
+ */
 export function createTestDeps(database: Database, overrides: TestAppOverrides = {}): AppDeps {
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: testDataDir(), ...overrides.env });
   const logger = overrides.logger ?? createLogger('silent');
@@ -289,6 +293,7 @@ export function createTestDeps(database: Database, overrides: TestAppOverrides =
       overrides.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger }),
     files: overrides.files ?? createDiskFileStore(join(env.DATA_DIR, 'files')),
     limits: overrides.limits ?? createLimitStore({ logger }),
+    passwordHashing: TEST_PASSWORD_HASHING,
   };
 }
 

@@ -243,6 +243,7 @@ export function createAuth(deps: AppDeps) {
     },
     emailAndPassword: {
       enabled: true,
+      ...(deps.passwordHashing ? { password: deps.passwordHashing } : {}),
       requireEmailVerification: true,
       minPasswordLength: 8,
       maxPasswordLength: 20,
