@@ -86,9 +86,9 @@ async function usePeopleResearch(
   const title = PEOPLE_RESEARCH_TEMPLATES.find((t) => t.id === template)?.title[locale] ?? '';
   await panel.getByTestId(`people-template-${template}`).click();
   await expect(panel.getByRole('radio', { name: title })).toBeChecked();
-  await panel.getByLabel(text(locale, 'webSearch:people.name'), { exact: true }).fill(fields.name);
-  await panel.getByLabel(text(locale, 'webSearch:people.context'), { exact: true }).fill(fields.context);
-  await panel.getByRole('button', { name: text(locale, 'webSearch:people.run') }).click();
+  await panel.getByLabel(text(locale, 'web-search:people.name'), { exact: true }).fill(fields.name);
+  await panel.getByLabel(text(locale, 'web-search:people.context'), { exact: true }).fill(fields.context);
+  await panel.getByRole('button', { name: text(locale, 'web-search:people.run') }).click();
   await expect(panel).toHaveCount(0);
   return fillPeopleResearchTemplate(template, locale, fields);
 }
@@ -110,7 +110,7 @@ test('asks a current question, sees it searching, gets numbered sources that ope
   await scriptSearch(question, { delayMs: 1500 });
   await send(page, question);
   const progress = page.getByTestId('web-search-progress');
-  await expect(progress).toHaveText(text('en', 'webSearch:progress.searching'));
+  await expect(progress).toHaveText(text('en', 'web-search:progress.searching'));
   await expect(progress).toHaveCount(0, { timeout: 10_000 });
   await expectIdle(page);
   const first = expectedResults(question);
@@ -174,12 +174,12 @@ test.describe('on a phone in Turkish', () => {
     const prompt = fillPeopleResearchTemplate('company-role', 'tr', fields);
     await scriptSearch(prompt, { delayMs: 1200 });
     await usePeopleResearch(page, 'tr', 'company-role', fields);
-    await expect(page.getByTestId('web-search-progress')).toHaveText(text('tr', 'webSearch:progress.searching'));
+    await expect(page.getByTestId('web-search-progress')).toHaveText(text('tr', 'web-search:progress.searching'));
     await expectIdle(page);
     await expect(messages(page, 'user').last()).toHaveText(prompt);
     await expectCitedSources(page, expectedResults(prompt), 1);
     await expect(lastAnswer(page).getByTestId('web-search-sources')).toContainText(
-      text('tr', 'webSearch:sources.heading'),
+      text('tr', 'web-search:sources.heading'),
     );
     await expectNoSidewaysOverflow(page, 'web search answer (tr, phone)');
   });
@@ -223,7 +223,7 @@ test('screenshots in both themes and languages, on a desktop and a phone; and th
           await expect(view.getByTestId('source-card')).toHaveCount(5);
           await expect(view.getByTestId('citation')).toHaveCount(5);
           await expect(view.getByTestId('source-card').first()).toHaveAccessibleName(
-            new RegExp(`^${text(locale, 'webSearch:sources.label', { n: '1', title: '' })}`),
+            new RegExp(`^${text(locale, 'web-search:sources.label', { n: '1', title: '' })}`),
           );
           if (viewport === 'phone') await expectNoSidewaysOverflow(view, `web search (${theme}, ${locale}, phone)`);
           await view.screenshot({
@@ -263,7 +263,7 @@ test('screenshots in both themes and languages, on a desktop and a phone; and th
     await page.setViewportSize(size);
     await page.goto('/web-search');
     const notice = page.getByTestId('web-search-not-set-up');
-    await expect(notice).toContainText(text('en', 'webSearch:notSetUp.title'));
+    await expect(notice).toContainText(text('en', 'web-search:notSetUp.title'));
     await expect(notice.getByTestId('web-search-setting')).toHaveText([
       'TAVILY_API_KEY',
       'BRAVE_SEARCH_API_KEY',

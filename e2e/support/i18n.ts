@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { policies as enPolicies } from '../../apps/web/src/features/policies/content/en.ts';
 import type { PolicyId, PolicySet } from '../../apps/web/src/features/policies/content/policy-types.ts';
@@ -11,14 +11,14 @@ import { policies as trPolicies } from '../../apps/web/src/features/policies/con
 export type Locale = 'en' | 'tr';
 export const LOCALES: Locale[] = ['en', 'tr'];
 type Namespace = string;
-/** Namespaces whose file is named otherwise (locales/resources.ts registers them). */
-const FILES: Partial<Record<Namespace, string>> = { webSearch: 'web-search' };
 
-const localesDir = resolve(import.meta.dirname, '../../apps/web/src/locales');
+const webSrc = resolve(import.meta.dirname, '../../apps/web/src');
 const cache = new Map<string, unknown>();
 
+/** A namespace's file: a tool's own in its folder (features/tools/<ns>/locales/), the others in locales/<locale>/. */
 function namespace(locale: Locale, ns: Namespace): unknown {
-  const file = resolve(localesDir, locale, `${FILES[ns] ?? ns}.json`);
+  const toolFile = resolve(webSrc, 'features/tools', ns, 'locales', `${locale}.json`);
+  const file = existsSync(toolFile) ? toolFile : resolve(webSrc, 'locales', locale, `${ns}.json`);
   if (!cache.has(file)) cache.set(file, JSON.parse(readFileSync(file, 'utf8')));
   return cache.get(file);
 }

@@ -3,21 +3,23 @@ import trCommon from './tr/common.json';
 import trDocuments from './tr/documents.json';
 import trErrors from './tr/errors.json';
 import trHistory from './tr/history.json';
-import trHoroscope from './tr/horoscope.json';
 import trImages from './tr/images.json';
-import trLogoMaker from './tr/logo-maker.json';
 import trOffline from './tr/offline.json';
-import trPhotoTranslate from './tr/photo-translate.json';
 import trPrivacy from './tr/privacy.json';
 import trSharing from './tr/sharing.json';
-import trTattooGenerator from './tr/tattoo-generator.json';
 import trTools from './tr/tools.json';
 import trValidation from './tr/validation.json';
-import trWebSearch from './tr/web-search.json';
 import trWhatsApp from './tr/whatsapp.json';
+
+/** A tool's own texts, `features/tools/<tool>/locales/tr.json`: the namespace named after its folder. */
+const toolTexts = import.meta.glob<Record<string, unknown>>('../features/tools/*/locales/tr.json', {
+  eager: true,
+  import: 'default',
+});
 
 /** The Turkish texts: their own chunk, fetched at start only for a Turkish visitor, or on switching (i18n.ts). */
 export const tr = {
+  ...Object.fromEntries(Object.entries(toolTexts).map(([path, texts]) => [path.split('/').at(-3), texts])),
   common: trCommon,
   tools: trTools,
   validation: trValidation,
@@ -25,14 +27,9 @@ export const tr = {
   chat: trChat,
   history: trHistory,
   images: trImages,
-  horoscope: trHoroscope,
   documents: trDocuments,
-  webSearch: trWebSearch,
   whatsapp: trWhatsApp,
-  'logo-maker': trLogoMaker,
-  'tattoo-generator': trTattooGenerator,
-  'photo-translate': trPhotoTranslate,
   privacy: trPrivacy,
   offline: trOffline,
   sharing: trSharing,
-} as const;
+};

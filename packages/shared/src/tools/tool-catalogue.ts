@@ -15,8 +15,12 @@ export type ToolCatalogueEntry = {
    * its turns follow the account's plan like any chat (decision 015), so its entry is not Pro.
    */
   pro?: true;
-  /** Its answers make pictures: the gallery lists them and filters by it. */
-  makesImages?: true;
+  /**
+   * Its answers make pictures: the gallery lists them and filters by it. `'fromPhoto'`: only from a
+   * photo the person brings (photo translate), so the gallery's filter lists it after the tools that
+   * make pictures from words and an empty gallery, which suggests ways to make something, leaves it out.
+   */
+  makesImages?: true | 'fromPhoto';
   /** The spec's default provider and model for the tool's chat, when not gpt-4o-mini (the spec's usual one). */
   defaultModel?: ChatToolSetting;
   /**
@@ -32,7 +36,7 @@ export const TOOL_CATALOGUE = [
   { id: 'web-main' },
   { id: 'image-generator', pro: true, makesImages: true },
   // Not named in the spec's defaults: follows web-main.
-  { id: 'photo-translate', makesImages: true },
+  { id: 'photo-translate', makesImages: 'fromPhoto' },
   {
     id: 'horoscope',
     subPath: 'daily',
@@ -65,7 +69,7 @@ export const PRO_TOOL_IDS: readonly ChatToolId[] = /* @__PURE__ */ TOOL_CATALOGU
   (tool) => tool.id,
 );
 
-export type ImageToolId = Extract<(typeof TOOL_CATALOGUE)[number], { makesImages: true }>['id'];
+export type ImageToolId = Extract<(typeof TOOL_CATALOGUE)[number], { makesImages: unknown }>['id'];
 
 /** The tools whose answers make pictures, in the catalogue's order (the gallery lists and filters them). */
 export const IMAGE_TOOL_IDS = /* @__PURE__ */ TOOL_CATALOGUE.filter((tool) => 'makesImages' in tool).map(

@@ -67,7 +67,7 @@ function AnswerImageCards({
   compare?: boolean | undefined;
 }) {
   const { t } = useTranslation('images');
-  const { images, data, isError, isFetching, refetch } = useAnswerImages(answerId, output, 'image-generator');
+  const { images, data, isError, isFetching, refetch } = useAnswerImages(answerId, output);
   const [openId, setOpenId] = useState<string | null>(null);
 
   const [w = 1, h = 1] = output.aspectRatio.split(':').map(Number);

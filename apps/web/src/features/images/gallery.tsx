@@ -307,7 +307,7 @@ function GalleryEmpty() {
       text={t('gallery.empty')}
       action={
         <div className="flex flex-wrap justify-center gap-2">
-          {IMAGE_TOOLS.filter((tool) => tool.toolId !== 'photo-translate').map((tool, index) => (
+          {IMAGE_TOOLS.filter((tool) => tool.makesFromWords).map((tool, index) => (
             <Link
               key={tool.toolId}
               to={tool.path}

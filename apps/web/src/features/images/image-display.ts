@@ -6,20 +6,22 @@ import {
   type ImageToolId,
   type ImageUsage,
   threadPagePath,
+  toolEntry,
 } from '@polymath/shared';
 import { toolTextsKey } from '../../lib/i18n/tool-texts.ts';
 import { dateTimeFormat } from '../../lib/intl/formatters.ts';
 
-/** The gallery filter's order of the tools that make images (presentation); one not listed comes last. */
-const GALLERY_ORDER: readonly ImageToolId[] = ['image-generator', 'logo-maker', 'tattoo-generator', 'photo-translate'];
-const galleryPlace = (toolId: ImageToolId) => GALLERY_ORDER.indexOf(toolId) >>> 0;
-
-/** The tools that make images: the shared catalogue's (`makesImages`), in the gallery filter's order. */
+/**
+ * The tools that make images: the shared catalogue's (`makesImages`), in its order, those that only
+ * rework a photo the person brings (`'fromPhoto'`) after the ones that make pictures from words (the
+ * gallery filter's order; an empty gallery suggests only the latter, `makesFromWords`).
+ */
 export const IMAGE_TOOLS = IMAGE_TOOL_IDS.map((toolId) => ({
   toolId,
-  titleKey: `tools:${toolTextsKey(toolId)}.title`,
+  titleKey: toolTitleKey(toolId),
   path: threadPagePath(toolId),
-})).sort((a, b) => galleryPlace(a.toolId) - galleryPlace(b.toolId));
+  makesFromWords: toolEntry(toolId).makesImages !== 'fromPhoto',
+})).sort((a, b) => Number(b.makesFromWords) - Number(a.makesFromWords));
 
 export type { ImageToolId };
 
@@ -27,10 +29,8 @@ export function isImageToolId(value: string | null): value is ImageToolId {
   return IMAGE_TOOL_IDS.some((id) => id === value);
 }
 
-/** The name of the tool an image came from (any chat tool may call the image function). */
+/** The name of the tool an image came from (any chat tool may call the image function): its title. */
 export function toolTitleKey(toolId: ChatToolId): string {
-  // Web search's images (and WhatsApp's, as they always were) say "Web search" in the images' own words.
-  if (toolId === 'web-search' || toolId === 'whatsapp') return 'images:tool.webSearch';
   return `tools:${toolTextsKey(toolId)}.title`;
 }
 

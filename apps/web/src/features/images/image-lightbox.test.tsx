@@ -136,6 +136,28 @@ describe('image lightbox', () => {
     expect(await screen.findByText('Text copied')).toBeTruthy();
   });
 
+  it('names the tool of an image made in any chat by its title: WhatsApp, web search, AI Chat', async () => {
+    server.images.push(
+      makeImage({ id: 'w', toolId: 'whatsapp', createdAt: '2026-03-13T09:30:00.000Z' }),
+      makeImage({ id: 's', toolId: 'web-search', createdAt: '2026-03-14T09:30:00.000Z' }),
+      makeImage({ id: 'm', toolId: 'web-main', createdAt: '2026-03-15T09:30:00.000Z' }),
+    );
+    setup();
+    const toolOf = async (id: string) => {
+      await openTile(id);
+      const name = within(lightbox()).getByTestId('lightbox-tool').textContent;
+      fireEvent.keyDown(lightbox(), { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByTestId('image-lightbox')).toBeNull());
+      return name;
+    };
+    expect(await toolOf('w')).toBe('WhatsApp');
+    expect(await toolOf('s')).toBe('Web Search');
+    expect(await toolOf('m')).toBe('AI Chat');
+    await i18next.changeLanguage('tr');
+    expect(await toolOf('w')).toBe('WhatsApp');
+    expect(await toolOf('s')).toBe('Web Araması');
+  });
+
   it('writes the date in the person’s language', async () => {
     await i18next.changeLanguage('tr');
     setup();

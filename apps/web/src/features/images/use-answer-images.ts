@@ -1,6 +1,7 @@
-import type { ChatToolId, GenerateImageOutput, ImageItem } from '@polymath/shared';
+import { type GenerateImageOutput, type ImageItem, toolIdFromPath } from '@polymath/shared';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useAppDispatch } from '../../lib/store/store.ts';
 import { IMAGE_POLL_MS, imagesApi, isImagePending, useListAnswerImagesQuery } from './images-api.ts';
 import { useCurrentUserId } from './use-image-actions.ts';
@@ -8,11 +9,12 @@ import { useCurrentUserId } from './use-image-actions.ts';
 /**
  * The images an answer's function call asked for, read from the server (so a reload or coming back
  * later loses nothing) and asked about again every few seconds while any is still being made. Until
- * the list arrives, the call's own ids stand in as queued items of the right shape. A call that made
- * nothing asks for nothing.
+ * the list arrives, the call's own ids stand in as queued items of the right shape (their tool: the
+ * page's, as the model menu reads it). A call that made nothing asks for nothing.
  */
-export function useAnswerImages(answerId: string, output: GenerateImageOutput, toolId: ChatToolId) {
+export function useAnswerImages(answerId: string, output: GenerateImageOutput) {
   const dispatch = useAppDispatch();
+  const toolId = toolIdFromPath(useLocation().pathname);
   const userId = useCurrentUserId();
   const [pollingInterval, setPollingInterval] = useState(0);
   const query = useListAnswerImagesQuery(userId && output.ok ? { userId, answerId } : skipToken, {

@@ -1,24 +1,13 @@
 import i18next from 'i18next';
 
-/** The namespaces of locales/en-more.ts (more-texts.test.ts keeps the two lists the same). */
-export const MORE_NAMESPACES = [
-  'errors',
-  'validation',
-  'horoscope',
-  'webSearch',
-  'whatsapp',
-  'images',
-  'logo-maker',
-  'tattoo-generator',
-  'photo-translate',
-  'privacy',
-  'offline',
-  'sharing',
-] as const;
-
-/** Loads the tools' texts (English, and the current language's) once; later calls resolve at once. */
+/**
+ * Loads the texts of the pages and dialogs that are not the first screen (English, and the current
+ * language's): every namespace of locales/en-more.ts — the features' (errors, images, WhatsApp, …) and
+ * each tool's own (its folder's `locales/`) — once; later calls resolve at once. The list is the
+ * chunk's own keys, so a tool's texts are named nowhere else and the first screen carries no list.
+ */
 export function loadMoreTexts(): Promise<void> {
-  return i18next.loadNamespaces([...MORE_NAMESPACES]);
+  return import('../../locales/en-more.ts').then((more) => i18next.loadNamespaces(Object.keys(more.enMore)));
 }
 
 /**

@@ -25,7 +25,7 @@ export function AnswerTranslations({
 }) {
   const { t } = useTranslation('photo-translate');
   const errorText = useImageErrorText();
-  const { images: items, data, isError, isFetching, refetch } = useAnswerImages(answerId, output, 'photo-translate');
+  const { images: items, data, isError, isFetching, refetch } = useAnswerImages(answerId, output);
 
   if (!output.ok) {
     return (

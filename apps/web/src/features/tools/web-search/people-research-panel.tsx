@@ -31,7 +31,7 @@ const chip =
  * server declines the rest.
  */
 export function PeopleResearchPanel({ onRun, busy }: { onRun: (prompt: string) => boolean; busy: boolean }) {
-  const { t, i18n } = useTranslation('webSearch');
+  const { t, i18n } = useTranslation('web-search');
   const locale: Locale = i18n.language === 'tr' ? 'tr' : 'en';
   const [open, setOpen] = useState(false);
   const [template, setTemplate] = useState<PeopleResearchTemplateId>('background');

@@ -4,7 +4,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 
 /** "Searching…" while a search runs, "Reading 3 pages…" while pages are read (reading wins when both run). */
 export function SearchProgress({ searching, reading }: { searching: number; reading: number }) {
-  const { t } = useTranslation('webSearch');
+  const { t } = useTranslation('web-search');
   if (searching === 0 && reading === 0) return null;
   return (
     <p

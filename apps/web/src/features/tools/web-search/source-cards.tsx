@@ -18,7 +18,7 @@ function shortDate(iso: string | undefined, locale: string): string | null {
  * themselves (no favicons): the page only links to them.
  */
 export function SourceCards({ sources }: { sources: readonly WebSource[] }) {
-  const { t, i18n } = useTranslation('webSearch');
+  const { t, i18n } = useTranslation('web-search');
   if (sources.length === 0) return null;
   return (
     <section className="mt-3" aria-label={t('sources.heading')} data-testid="web-search-sources">

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
  * The page sends nothing meanwhile; the rest of the app is unaffected.
  */
 export function WebSearchNotSetUp() {
-  const { t } = useTranslation('webSearch');
+  const { t } = useTranslation('web-search');
   return (
     <div className="mx-auto w-full max-w-3xl px-3 pb-2 sm:px-4">
       <section
