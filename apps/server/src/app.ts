@@ -8,6 +8,7 @@ import { openAPIRouteHandler } from 'hono-openapi';
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { createChatTurns } from './app-turns.ts';
 import { isDatabaseBusy } from './db/database-busy.ts';
+import { accountRoutes, avatarRoutes } from './features/account/account.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { consoleRoutes } from './features/admin/console.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
@@ -30,7 +31,6 @@ import { createImageModelRegistry } from './features/images/image-models.ts';
 import { imagesRoutes } from './features/images/images.routes.ts';
 import { metricsRoutes, observeRequest } from './features/metrics/metrics.routes.ts';
 import { modelsRoutes } from './features/models/models.routes.ts';
-import { avatarRoutes, profileRoutes } from './features/profile/profile.routes.ts';
 import { sharePageHeads } from './features/sharing/share-page-head.ts';
 import { sharedRoutes } from './features/sharing/shared.routes.ts';
 import { sharesRoutes } from './features/sharing/shares.routes.ts';
@@ -152,7 +152,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/data-export', dataExportRoutes(auth));
   app.route('/api/shares', sharesRoutes(auth));
   app.route('/api/shared', sharedRoutes());
-  app.route('/api/me', profileRoutes(auth, turns.tools.deleteUserFiles));
+  app.route('/api/me', accountRoutes(auth, turns.tools.deleteUserFiles));
   app.route('/api/chat', chatRoutes(auth, turns));
   app.route('/api/images', imagesRoutes(auth, imageModels, turns.tools.imageKinds));
   // Each tool's own endpoints (ToolDefinition.routes; the registry refused a path claimed twice).
