@@ -12,7 +12,6 @@ import type { ImageModelRegistry } from './features/images/image-models.ts';
 import { modelCheckJob } from './features/models/model-check.ts';
 import { deleteExpiredDataJob } from './features/privacy/retention.job.ts';
 import { purgeDeletedThreadsJob } from './features/threads/threads.service.ts';
-import { createPhotoTranslateJob } from './features/tools/photo-translate/photo-translate.job.ts';
 import { usageRollupJob } from './features/usage/usage-rollup.job.ts';
 import { createWhatsAppMessageJob } from './features/whatsapp/whatsapp-message.job.ts';
 import type { WhatsAppRuntime } from './features/whatsapp/whatsapp-runtime.ts';
@@ -22,7 +21,10 @@ import type { Mailer } from './lib/mail/mailer.ts';
 import type { JobDefinition } from './lib/queue/job.ts';
 import type { FileStore } from './lib/storage/file-store.ts';
 
-/** Every job of the app, a line each: what the queue works (index.ts starts it with these). */
+/**
+ * Every job of the app, a line each: what the queue works (index.ts starts it with these). A tool's
+ * jobs are its own (ToolDefinition.jobs), gathered by the tool registry.
+ */
 export function appJobs(deps: {
   env: Env;
   database: Database;
@@ -41,7 +43,7 @@ export function appJobs(deps: {
   return [
     createImageJob({ db, files: deps.files, imageModels: deps.imageModels }),
     createDocumentJob({ db, files: deps.files }),
-    createPhotoTranslateJob({ db, files: deps.files, chatModels: deps.chat.models }),
+    ...deps.turns.tools.jobs({ db, files: deps.files, chatModels: deps.chat.models }),
     billingSweepJob(deps.billing),
     stripePriceCheckJob(deps.billing, deps.logger),
     purgeDeletedThreadsJob(db),

@@ -8,6 +8,7 @@ import { openAPIRouteHandler } from 'hono-openapi';
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { createChatTurns } from './app-turns.ts';
 import { isDatabaseBusy } from './db/database-busy.ts';
+import { accountRoutes, avatarRoutes } from './features/account/account.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { consoleRoutes } from './features/admin/console.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
@@ -30,14 +31,10 @@ import { createImageModelRegistry } from './features/images/image-models.ts';
 import { imagesRoutes } from './features/images/images.routes.ts';
 import { metricsRoutes, observeRequest } from './features/metrics/metrics.routes.ts';
 import { modelsRoutes } from './features/models/models.routes.ts';
-import { avatarRoutes, profileRoutes } from './features/profile/profile.routes.ts';
 import { sharePageHeads } from './features/sharing/share-page-head.ts';
 import { sharedRoutes } from './features/sharing/shared.routes.ts';
 import { sharesRoutes } from './features/sharing/shares.routes.ts';
 import { threadsRoutes } from './features/threads/threads.routes.ts';
-import { horoscopeRoutes } from './features/tools/horoscope/horoscope.routes.ts';
-import { photoTranslatePhotoRoutes } from './features/tools/photo-translate/photo-translate-photos.routes.ts';
-import { tattooPhotoRoutes } from './features/tools/tattoo-generator/tattoo-photos.routes.ts';
 import { inlineScriptHashes } from './features/web/inline-scripts.ts';
 import { webRoutes } from './features/web/web.routes.ts';
 import { whatsappSandboxRoutes } from './features/whatsapp/sandbox/whatsapp-sandbox.routes.ts';
@@ -64,17 +61,18 @@ const CHANGES_ACCOUNTS = (path: string) =>
   path.startsWith('/api/billing/') ||
   // An operator's action on someone else's account (a ban, granted Pro, sessions ended).
   path.startsWith('/api/admin/');
-/** Routes that apply their own, larger body limit (uploads, chat messages). */
-const OWN_LIMIT_ROUTES = new Set([
+/**
+ * Routes that apply their own, larger body limit (uploads, chat messages); a tool's route says so
+ * itself (ToolRoute.ownBodyLimit: a tool's photo upload).
+ */
+const OWN_LIMIT_ROUTES = [
   '/api/me/photo',
   '/api/chat/attachments',
   '/api/chat',
   '/api/documents',
   '/api/billing/webhook',
   '/api/whatsapp/webhook',
-  '/api/tattoo/photos',
-  '/api/photo-translate/photos',
-]);
+];
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -99,13 +97,26 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use('/api/*', sameOriginOnly(deps.env.APP_ORIGINS, SERVER_TO_SERVER));
+  // The chat turns' dependencies, assembled once (app-turns.ts); index.ts hands the same to the jobs.
+  const turns =
+    deps.turns ??
+    createChatTurns({
+      ...deps,
+      chat: deps.chat ?? createChatRuntime(deps.env, deps.logger, undefined, deps.limits),
+      imageModels: deps.imageModels ?? createImageModelRegistry(deps.env),
+      jobs: deps.jobs ?? NO_JOB_QUEUE,
+    });
+  const ownLimit = new Set([
+    ...OWN_LIMIT_ROUTES,
+    ...turns.tools.routes.filter((route) => route.ownBodyLimit).map((route) => route.path),
+  ]);
   const apiBodyLimit = bodyLimit({
     maxSize: API_BODY_LIMIT,
     onError: () => {
       throw new AppError('PAYLOAD_TOO_LARGE');
     },
   });
-  app.use('/api/*', (c, next) => (OWN_LIMIT_ROUTES.has(c.req.path) ? next() : apiBodyLimit(c, next)));
+  app.use('/api/*', (c, next) => (ownLimit.has(c.req.path) ? next() : apiBodyLimit(c, next)));
   // Signing out, ending sessions, a new password, a deleted account, a plan change: the response
   // waits until this instance has heard the change, so the next request here sees it (the session
   // cache, features/auth/session-cache.ts; other instances hear it within milliseconds).
@@ -117,15 +128,6 @@ export function createApp(deps: AppDeps) {
 
   app.route('/', healthRoutes());
   app.route('/', metricsRoutes());
-  // The chat turns' dependencies, assembled once (app-turns.ts); index.ts hands the same to the jobs.
-  const turns =
-    deps.turns ??
-    createChatTurns({
-      ...deps,
-      chat: deps.chat ?? createChatRuntime(deps.env, deps.logger, undefined, deps.limits),
-      imageModels: deps.imageModels ?? createImageModelRegistry(deps.env),
-      jobs: deps.jobs ?? NO_JOB_QUEUE,
-    });
   const chat = turns.runtime;
   const { imageModels, webSearch } = turns.services;
   app.route('/api/config', configRoutes({ webSearch: webSearch !== undefined }));
@@ -150,13 +152,12 @@ export function createApp(deps: AppDeps) {
   app.route('/api/data-export', dataExportRoutes(auth));
   app.route('/api/shares', sharesRoutes(auth));
   app.route('/api/shared', sharedRoutes());
-  app.route('/api/me', profileRoutes(auth, turns.tools.deleteUserFiles));
+  app.route('/api/me', accountRoutes(auth, turns.tools.deleteUserFiles));
   app.route('/api/chat', chatRoutes(auth, turns));
   app.route('/api/images', imagesRoutes(auth, imageModels, turns.tools.imageKinds));
-  app.route('/api/horoscope', horoscopeRoutes());
+  // Each tool's own endpoints (ToolDefinition.routes; the registry refused a path claimed twice).
+  for (const route of turns.tools.routes) app.route(route.path, route.create({ auth }));
   app.route('/api/documents', documentsRoutes(auth));
-  app.route('/api/tattoo/photos', tattooPhotoRoutes(auth));
-  app.route('/api/photo-translate/photos', photoTranslatePhotoRoutes(auth));
   const billing =
     deps.billing ??
     createBillingRuntime({

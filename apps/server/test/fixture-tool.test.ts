@@ -1,4 +1,5 @@
 import { tool } from 'ai';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { App } from '../src/app.ts';
@@ -16,7 +17,9 @@ import { createTestDeps, openTestDatabase, type TestDatabase } from './databases
 /**
  * The server half of the test-only tool (the web half is apps/web/src/test/fixture-tool): its
  * catalogue entry and its definition with one registry line, from this file only. The catalogue
- * entry goes in before anything derives from the catalogue (the request schema's tool ids).
+ * entry goes in before anything derives from the catalogue (the request schema's tool ids). Its
+ * definition also brings an HTTP route of its own, with its own body limit, which the app mounts
+ * without naming it (app.ts loops over the registry's routes).
  */
 vi.mock('../../../packages/shared/src/tools/tool-catalogue.ts', async (importOriginal) => {
   const catalogue = await importOriginal<typeof import('../../../packages/shared/src/tools/tool-catalogue.ts')>();
@@ -41,6 +44,14 @@ const fixtureTool = defineTool({
     }),
   }),
   maxSteps: 2,
+  // Says how many bytes it was sent: a body over the API's 64 KB is its to limit (ownBodyLimit).
+  routes: [
+    {
+      path: '/api/fixture-echo/bytes',
+      create: () => new Hono().post('/', async (c) => c.json({ bytes: (await c.req.arrayBuffer()).byteLength })),
+      ownBodyLimit: true,
+    },
+  ],
   demo: {
     call: ({ text }) => ({ name: 'echo_back', input: { text } }),
     answer: ({ results }) => `You said: ${(results[0]?.output as { echoed: string } | undefined)?.echoed ?? ''}`,
@@ -80,5 +91,22 @@ describe('a tool added from its own files (server)', () => {
     expect(textOf(chunks)).toContain('You said: HELLO');
     const thread = (await (await c.get(`/api/threads/${threadId}`)).json()) as { thread: { toolId: string } };
     expect(thread.thread.toolId).toBe('fixture-echo');
+  });
+
+  it('serves the route it contributes, with the body limit it declares', async () => {
+    const c = await signedInUser(app, mailer);
+    const big = 'x'.repeat(100 * 1024);
+    const res = await c.request('POST', '/api/fixture-echo/bytes', {
+      body: big,
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ bytes: big.length });
+    // Under its path, but not the path it declared: the API's 64 KB limit applies.
+    const below = await c.request('POST', '/api/fixture-echo/bytes/more', {
+      body: big,
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(below.status).toBe(413);
   });
 });

@@ -17,9 +17,9 @@ import {
 import type { Env } from '../../env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
+import { deleteAccount } from '../account/index.ts';
 import { type PlanFacts, paymentModeOf, planAt } from '../billing/index.ts';
 import { creditDay, nextResetAt } from '../credits/index.ts';
-import { deleteAccount } from '../profile/index.ts';
 import { type AdminActor, recordAdminAction } from './audit-log.ts';
 import { OPERATOR_ROLE } from './operators.ts';
 
@@ -418,7 +418,7 @@ export async function unbanPerson(db: Db, actor: AdminActor, userId: string, now
 }
 
 /**
- * Deletes the account the way its owner can (profile.service.ts deleteAccount: everything of theirs,
+ * Deletes the account the way its owner can (account.service.ts deleteAccount: everything of theirs,
  * refused with SUBSCRIPTION_ACTIVE while a subscription would renew). The audit row is written in the
  * deletion's transaction. An operator deletes their own account from Settings, not here.
  */

@@ -4,5 +4,14 @@ export type { ChatTurnDeps } from './chat-turn.ts';
 export { startChatTurn, turnDepsInRun } from './chat-turn.ts';
 export type { AnswerOutcome } from './generation.ts';
 export { summaryMarker } from './summaries/summary-store.ts';
-export type { DemoScript, ToolDefinition, ToolRegistry, ToolTurn, TurnPreparation } from './tool-definition.ts';
+export type {
+  DemoScript,
+  ToolDefinition,
+  ToolJobDeps,
+  ToolRegistry,
+  ToolRoute,
+  ToolRouteDeps,
+  ToolTurn,
+  TurnPreparation,
+} from './tool-definition.ts';
 export { defineTool } from './tool-definition.ts';

@@ -1,11 +1,13 @@
 import type { ChatToolId, Locale, Plan } from '@polymath/shared';
 import type { ToolSet, UIMessage } from 'ai';
+import type { Hono } from 'hono';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { JobSender } from '../../lib/queue/job.ts';
+import type { JobDefinition, JobSender } from '../../lib/queue/job.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
+import type { Auth } from '../auth/index.ts';
 import type { ImageKind, ImageKindRegistry, ImageModelRegistry } from '../images/index.ts';
 import type { ModelRegistry } from '../models/index.ts';
 import type { WebSearchRuntime } from '../search/index.ts';
@@ -52,6 +54,34 @@ export type ToolTurn<I> = {
   newWithoutDocuments?: boolean;
 };
 
+/** What the app lends a tool's HTTP routes when it mounts them. */
+export type ToolRouteDeps = { auth: Auth };
+
+/**
+ * HTTP endpoints a tool's page calls besides the chat (a photo upload, the sky now), mounted by the
+ * app at `path`. Two tools may not claim the same path, nor one inside another's.
+ */
+export type ToolRoute = {
+  /** Where the app mounts them: under /api/, e.g. '/api/tattoo/photos'. */
+  path: `/api/${string}`;
+  // biome-ignore lint/suspicious/noExplicitAny: each tool's routes keep their own env and schema; the app only mounts them
+  create(deps: ToolRouteDeps): Hono<any, any, any>;
+  /**
+   * A request to `path` itself (an upload's POST) is limited by the route's own, larger body limit
+   * (its 413 says the file's limit); the app's 64 KB limit on JSON bodies is not applied to it. Any
+   * other path under it keeps the 64 KB.
+   */
+  ownBodyLimit?: boolean;
+};
+
+/** What the app lends a tool's jobs (the slow work its functions send, lib/queue). */
+export type ToolJobDeps = {
+  db: Db;
+  files: FileStore;
+  /** The chat models (photo translate's job translates with the turn's model). */
+  chatModels: ModelRegistry;
+};
+
 /** A call the offline demo model makes for a message, like a real model would. */
 export type DemoCall = { name: string; input: unknown };
 
@@ -72,7 +102,8 @@ export type DemoScript<I> = {
 /**
  * One tool of the product (a page of the spec whose first path segment is its id): a chat with its
  * own system prompt, the functions its model may call, and the structured inputs its page shows.
- * Adding a tool is a folder with one of these and a line in tool-registry.ts.
+ * Adding a tool is a folder with one of these and a line in tool-registry.ts; what it adds to the
+ * platform (its kinds of image, HTTP routes, jobs, files to delete with an account) it declares here.
  */
 export type ToolDefinition<I = unknown> = {
   id: ChatToolId;
@@ -115,6 +146,11 @@ export type ToolDefinition<I = unknown> = {
    * stores, lists and shows them like any image; features/images/image-kinds.ts).
    */
   imageKinds?: readonly ImageKind[];
+  /** HTTP endpoints of the tool's own (the app mounts them; see ToolRoute). */
+  routes?: readonly ToolRoute[];
+  /** The jobs that work what the tool's functions send (the app hands them to the queue). */
+  // biome-ignore lint/suspicious/noExplicitAny: each definition keeps its own payload type
+  jobs?(deps: ToolJobDeps): JobDefinition<any>[];
 };
 
 /** Every tool by id (features/tools/tool-registry.ts builds it; the chat turn only reads it). */
@@ -124,6 +160,11 @@ export type ToolRegistry = {
   deleteUserFiles(files: FileStore, userId: string): Promise<void>;
   /** Every tool's kinds of image (ToolDefinition.imageKinds), handed to the images feature. */
   imageKinds: ImageKindRegistry;
+  /** Every tool's HTTP routes (ToolDefinition.routes), checked: no path claimed twice. */
+  routes: readonly ToolRoute[];
+  /** Every tool's jobs (ToolDefinition.jobs); the queue refuses a job name declared twice. */
+  // biome-ignore lint/suspicious/noExplicitAny: each definition keeps its own payload type
+  jobs(deps: ToolJobDeps): JobDefinition<any>[];
 };
 
 export type TurnPreparation<I> = {

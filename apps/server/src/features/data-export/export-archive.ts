@@ -21,9 +21,9 @@ import {
 } from '../../db/schema/index.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { ownerFolder } from '../../lib/storage/owner-folder.ts';
+import { AVATAR_FOLDER, AVATAR_NAME } from '../account/index.ts';
 import { ATTACHMENT_FOLDER, ATTACHMENT_NAME, ATTACHMENT_URL_PREFIX } from '../attachments/index.ts';
 import { extraFilesOf, fileExtension, type ImageKindRegistry } from '../images/index.ts';
-import { AVATAR_FOLDER, AVATAR_NAME } from '../profile/index.ts';
 import type { ThreadFields } from '../threads/index.ts';
 import { slugOf, type ThreadFileLinks, threadJson, threadMarkdown } from './thread-document.ts';
 

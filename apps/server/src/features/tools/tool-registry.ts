@@ -1,5 +1,5 @@
 import { CHAT_TOOL_IDS, type ChatToolId } from '@polymath/shared';
-import type { ToolDefinition, ToolRegistry } from '../chat/index.ts';
+import type { ToolDefinition, ToolRegistry, ToolRoute } from '../chat/index.ts';
 import { createImageKindRegistry } from '../images/index.ts';
 import { horoscopeTool } from './horoscope/horoscope.tool.ts';
 import { imageGeneratorTool } from './image-generator/image-generator.tool.ts';
@@ -25,7 +25,8 @@ export const TOOLS: ToolDefinition<any>[] = [
 
 /**
  * The registry by tool id; every tool id of the shared contract must have exactly one definition.
- * It also gathers what the tools contribute to the platform: their kinds of image.
+ * It also gathers what the tools contribute to the platform: their kinds of image, HTTP routes and
+ * jobs, and their files to delete with an account.
  */
 export function createToolRegistry(definitions: ToolDefinition<unknown>[] = TOOLS): ToolRegistry {
   const byId = new Map<ChatToolId, ToolDefinition<unknown>>();
@@ -36,8 +37,11 @@ export function createToolRegistry(definitions: ToolDefinition<unknown>[] = TOOL
   const missing = CHAT_TOOL_IDS.filter((id) => !byId.has(id));
   if (missing.length) throw new Error(`tools without a definition: ${missing.join(', ')}`);
   const imageKinds = createImageKindRegistry([...byId.values()].flatMap((definition) => definition.imageKinds ?? []));
+  const routes = toolRoutes([...byId.values()]);
   return {
     imageKinds,
+    routes,
+    jobs: (deps) => [...byId.values()].flatMap((definition) => definition.jobs?.(deps) ?? []),
     async deleteUserFiles(files, userId) {
       for (const definition of byId.values()) await definition.deleteUserFiles?.(files, userId);
     },
@@ -47,4 +51,28 @@ export function createToolRegistry(definitions: ToolDefinition<unknown>[] = TOOL
       return definition;
     },
   };
+}
+
+/**
+ * Every tool's routes, refused at boot when a path is not under /api/ or is claimed twice: by two
+ * tools, or one inside another's (which of the two answered would depend on the order of mounting).
+ */
+function toolRoutes(definitions: ToolDefinition<unknown>[]): ToolRoute[] {
+  const owners = new Map<string, ChatToolId>();
+  const routes: ToolRoute[] = [];
+  for (const definition of definitions) {
+    for (const route of definition.routes ?? []) {
+      if (!/^\/api\/[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(route.path)) {
+        throw new Error(`tool ${definition.id}: route path ${route.path} is not a plain path under /api/`);
+      }
+      for (const [path, owner] of owners) {
+        if (path === route.path || path.startsWith(`${route.path}/`) || route.path.startsWith(`${path}/`)) {
+          throw new Error(`tool ${definition.id}: route ${route.path} clashes with ${path} of tool ${owner}`);
+        }
+      }
+      owners.set(route.path, definition.id);
+      routes.push(route);
+    }
+  }
+  return routes;
 }

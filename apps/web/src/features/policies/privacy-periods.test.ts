@@ -62,7 +62,7 @@ describe('the privacy policy says what happens to billing records when the accou
   ] as const) {
     it(`in ${language}: Stripe keeps the legal records; our subscription copy goes, anonymous changes and refunds stay`, () => {
       // Account deletion removes `subscriptions` and the sandbox's records and clears the person's id on
-      // `subscription_changes` and `refunds` (apps/server/test/profile.test.ts): the policy must not
+      // `subscription_changes` and `refunds` (apps/server/test/account.test.ts): the policy must not
       // promise that our own billing records outlive the account.
       const paragraphs = doc.sections.flatMap((s) => s.paragraphs);
       const paragraph = paragraphs.find((p) => p.includes(billing[language].find));

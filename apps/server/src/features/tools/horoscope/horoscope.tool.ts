@@ -8,6 +8,7 @@ import {
 import { defineTool } from '../../chat/index.ts';
 import { findCity } from './cities.ts';
 import { demoReading } from './demo-reading.ts';
+import { horoscopeRoutes } from './horoscope.routes.ts';
 import { HOROSCOPE_FACTS_TOOL_NAME, horoscopeSkyFunction } from './horoscope-functions.ts';
 import { horoscopeSystemPrompt } from './horoscope-prompts.ts';
 
@@ -39,6 +40,7 @@ const UNAVAILABLE: Record<Locale, string> = {
 export const horoscopeTool = defineTool<HoroscopeInput>({
   id: 'horoscope',
   input: horoscopeToolInputSchema,
+  routes: [{ path: '/api/horoscope', create: () => horoscopeRoutes() }],
   systemPrompt: ({ locale, input }) =>
     // The turn refuses a missing type before any prompt is made; daily is only a type-safe default.
     [horoscopeSystemPrompt(input?.type ?? 'daily', locale), '', CALL_RULE[locale]].join('\n'),

@@ -8,7 +8,9 @@ import {
 } from '@polymath/shared';
 import { defineTool } from '../../chat/index.ts';
 import { basePrompt } from '../base-prompt.ts';
+import { createPhotoTranslateJob } from './photo-translate.job.ts';
 import { translatePhotoFunction } from './photo-translate-functions.ts';
+import { photoTranslatePhotoRoutes } from './photo-translate-photos.routes.ts';
 import { deleteUserPhotosToTranslate } from './photo-translate-photos.service.ts';
 import { photoTranslationKind } from './photo-translation-kind.ts';
 
@@ -48,6 +50,10 @@ export const photoTranslateTool = defineTool<PhotoTranslateInput>({
   id: 'photo-translate',
   deleteUserFiles: deleteUserPhotosToTranslate,
   imageKinds: [photoTranslationKind],
+  routes: [
+    { path: '/api/photo-translate/photos', create: ({ auth }) => photoTranslatePhotoRoutes(auth), ownBodyLimit: true },
+  ],
+  jobs: (deps) => [createPhotoTranslateJob(deps)],
   input: photoTranslateInputSchema,
   systemPrompt: ({ locale, input }) => [basePrompt(locale), instructions(input)].join(' '),
   functions: (turn) => ({ [TRANSLATE_PHOTO_FUNCTION]: translatePhotoFunction(turn) }),

@@ -8,6 +8,7 @@ import {
 import { defineTool } from '../../chat/index.ts';
 import { basePrompt } from '../base-prompt.ts';
 import { generateTattooFunction } from './tattoo-functions.ts';
+import { tattooPhotoRoutes } from './tattoo-photos.routes.ts';
 import { deleteUserTattooPhotos } from './tattoo-photos.service.ts';
 import { tattooInstructions } from './tattoo-prompts.ts';
 
@@ -30,6 +31,7 @@ const DEMO_ANSWER: Record<Locale, (output: GenerateImageOutput | undefined, phot
 export const tattooGeneratorTool = defineTool<TattooGeneratorInput>({
   id: 'tattoo-generator',
   deleteUserFiles: deleteUserTattooPhotos,
+  routes: [{ path: '/api/tattoo/photos', create: ({ auth }) => tattooPhotoRoutes(auth), ownBodyLimit: true }],
   input: tattooGeneratorInputSchema,
   systemPrompt: ({ locale, input }) => [basePrompt(locale), tattooInstructions(input)].join(' '),
   functions: (turn) => ({ [GENERATE_TATTOO_FUNCTION]: generateTattooFunction(turn) }),

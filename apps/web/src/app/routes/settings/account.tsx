@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
+import { AccountSettings } from '../../../features/account/account-settings.tsx';
+import { DocumentsSection } from '../../../features/account/documents-section.tsx';
 import { TrackingSettingsSection } from '../../../features/analytics/consent-choice.tsx';
 import { useRenewingPro } from '../../../features/billing/billing-api.ts';
-import { AccountSettings } from '../../../features/settings/account-settings.tsx';
-import { DocumentsSection } from '../../../features/settings/documents-section.tsx';
 import { useGetPublicConfigQuery } from '../../../lib/api/base-api.ts';
 
 const YourData = lazy(() => import('../../../features/sharing/your-data.tsx'));

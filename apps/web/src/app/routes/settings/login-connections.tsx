@@ -1,4 +1,4 @@
-import { LoginConnections } from '../../../features/settings/login-connections.tsx';
+import { LoginConnections } from '../../../features/account/login-connections.tsx';
 import { WhatsAppSettings } from '../../../features/whatsapp/whatsapp-settings.tsx';
 
 /** Login connections, and the WhatsApp number: the other way into the same account. */

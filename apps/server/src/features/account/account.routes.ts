@@ -26,7 +26,7 @@ import {
   setProfilePhoto,
   unlinkConnection,
   updateProfile,
-} from './profile.service.ts';
+} from './account.service.ts';
 
 type MeEnv = UserEnv;
 
@@ -49,7 +49,7 @@ async function profileOf(c: Context<MeEnv>): Promise<Profile> {
 
 /** /api/me: the signed-in user's profile, photo, connections, mails and account deletion. */
 /** `deleteToolFiles`: the files the tools keep for a person, deleted with the account (app.ts passes the tool registry's). */
-export function profileRoutes(auth: Auth, deleteToolFiles: (files: FileStore, userId: string) => Promise<void>) {
+export function accountRoutes(auth: Auth, deleteToolFiles: (files: FileStore, userId: string) => Promise<void>) {
   // Mails and photo work per user, in this process (a shared store comes with Redis).
 
   return new Hono<MeEnv>()

@@ -17,7 +17,7 @@ import {
   users,
   verifications,
 } from '../src/db/schema/index.ts';
-import { processProfilePhoto, sniffImageType } from '../src/features/profile/profile.service.ts';
+import { processProfilePhoto, sniffImageType } from '../src/features/account/account.service.ts';
 import {
   AUTH_TEST_ENV,
   type CaptureMailer,

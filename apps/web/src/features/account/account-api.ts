@@ -1,8 +1,8 @@
 import type { UpdateProfileInput } from '@polymath/shared';
 import { baseApi } from '../../lib/api/base-api.ts';
 
-/** Account settings calls; each changes the signed-in user's own profile only. */
-export const settingsApi = baseApi.injectEndpoints({
+/** The account's calls (/api/me): each changes the signed-in user's own account only. */
+export const accountApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     updateProfile: build.mutation<unknown, UpdateProfileInput>({
       query: (body) => ({ url: '/me', method: 'PATCH', body }),
@@ -44,4 +44,4 @@ export const {
   useSendChangePasswordEmailMutation,
   useUnlinkConnectionMutation,
   useDeleteAccountMutation,
-} = settingsApi;
+} = accountApi;

@@ -11,13 +11,13 @@ import { refreshProfile, useSignOutMutation } from '../../lib/api/session-api.ts
 import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 import { userSignedOut } from '../../lib/store/user-slice.ts';
 import { toast } from '../../lib/toast/toast.ts';
-import { ProfilePhoto } from './profile-photo.tsx';
 import {
   useDeleteAccountMutation,
   useSendChangePasswordEmailMutation,
   useSendVerificationMutation,
   useUpdateProfileMutation,
-} from './settings-api.ts';
+} from './account-api.ts';
+import { ProfilePhoto } from './profile-photo.tsx';
 
 /**
  * Settings → Account: names, photo, email verification, password, documents, shared links and the

@@ -7,7 +7,7 @@ import { apiErrorMessage } from '../../lib/api/api-error.ts';
 import { refreshProfile } from '../../lib/api/session-api.ts';
 import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 import { toast } from '../../lib/toast/toast.ts';
-import { useDeletePhotoMutation, useUploadPhotoMutation } from './settings-api.ts';
+import { useDeletePhotoMutation, useUploadPhotoMutation } from './account-api.ts';
 
 /** Profile photo: JPEG, PNG or WebP up to 4 MB (spec §5); the server checks the content again. */
 export function ProfilePhoto() {

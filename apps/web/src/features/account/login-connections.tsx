@@ -9,7 +9,7 @@ import { refreshProfile } from '../../lib/api/session-api.ts';
 import { startSocialSignIn } from '../../lib/auth/social-popup.ts';
 import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 import { toast } from '../../lib/toast/toast.ts';
-import { useSendChangePasswordEmailMutation, useUnlinkConnectionMutation } from './settings-api.ts';
+import { useSendChangePasswordEmailMutation, useUnlinkConnectionMutation } from './account-api.ts';
 
 /**
  * Settings → Login Connections: Google, Apple and email/password. Connecting a provider links it to
