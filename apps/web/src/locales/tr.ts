@@ -2,7 +2,6 @@ import trChat from './tr/chat.json';
 import trCommon from './tr/common.json';
 import trDocuments from './tr/documents.json';
 import trErrors from './tr/errors.json';
-import trHistory from './tr/history.json';
 import trHoroscope from './tr/horoscope.json';
 import trImages from './tr/images.json';
 import trLogoMaker from './tr/logo-maker.json';
@@ -11,6 +10,7 @@ import trPhotoTranslate from './tr/photo-translate.json';
 import trPrivacy from './tr/privacy.json';
 import trSharing from './tr/sharing.json';
 import trTattooGenerator from './tr/tattoo-generator.json';
+import trThreads from './tr/threads.json';
 import trTools from './tr/tools.json';
 import trValidation from './tr/validation.json';
 import trWebSearch from './tr/web-search.json';
@@ -23,7 +23,7 @@ export const tr = {
   validation: trValidation,
   errors: trErrors,
   chat: trChat,
-  history: trHistory,
+  threads: trThreads,
   images: trImages,
   horoscope: trHoroscope,
   documents: trDocuments,
