@@ -46,7 +46,7 @@ const WEB_ISOLATED = [
   'apps/web/src/features/billing/plan-checkout.test.tsx',
   'apps/web/src/features/images/gallery.test.tsx',
   'apps/web/src/features/images/image-lightbox.test.tsx',
-  'apps/web/src/features/threads/thread-history.test.tsx',
+  'apps/web/src/features/threads/threads-section.test.tsx',
   'apps/web/src/lib/api/boot-data.test.ts',
   'apps/web/src/lib/no-eval.test.ts',
   'apps/web/src/lib/toast/toaster.test.tsx',

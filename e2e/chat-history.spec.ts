@@ -38,7 +38,7 @@ test('star, rename (at most 50 characters) and search a chat', async ({ page }) 
 
   // Star: the chat is listed under Starred.
   await historyMenu(page, threadId, 'history-star');
-  await expect(row.getByRole('link')).toContainText(text('en', 'history:starredLabel'));
+  await expect(row.getByRole('link')).toContainText(text('en', 'threads:starredLabel'));
   await history(page).getByTestId('history-tab-starred').click();
   await expect(history(page).getByTestId('history-tab-starred')).toHaveAttribute('aria-selected', 'true');
   await expect(row).toBeVisible();
@@ -83,7 +83,7 @@ test('star, rename (at most 50 characters) and search a chat', async ({ page }) 
   const nonsense = uniqueWord('xyzzyplugh');
   await search.fill(nonsense);
   await expect(history(page).getByTestId('history-empty')).toHaveText(
-    text('en', 'history:search.noResults', { query: nonsense }),
+    text('en', 'threads:search.noResults', { query: nonsense }),
   );
   await expect(history(page).getByTestId('history-item')).toHaveCount(0);
   await history(page).getByTestId('history-search-clear').click();
@@ -110,7 +110,7 @@ test('date groups follow the browser clock: Today, Previous 7 Days, Last Month, 
       await page.reload();
       expect(await page.evaluate(() => Date.now())).toBe(updatedAt + days * DAY_MS);
       const section = history(page).getByTestId(`history-group-${group}`);
-      await expect(section.getByRole('heading')).toHaveText(text('en', `history:groups.${group}`));
+      await expect(section.getByRole('heading')).toHaveText(text('en', `threads:groups.${group}`));
       await expect(section.locator(`[data-thread-id="${threadId}"]`)).toBeVisible();
       await expect(history(page).locator('[data-testid^="history-group-"]')).toHaveCount(1);
     });

@@ -175,7 +175,7 @@ export async function historyMenu(page: Page, threadId: string, item: string): P
   await page.getByTestId(item).click();
 }
 
-/** The text of `ns:key` in the app's locale files (any namespace: chat, history, …). */
+/** The text of `ns:key` in the app's locale files (any namespace: chat, threads, …). */
 export function text(locale: Locale, key: string, values: Record<string, string> = {}): string {
   return t(locale, key, values);
 }
@@ -190,8 +190,8 @@ export function escapeRegExp(value: string): string {
  */
 export function creditsLine(locale: Locale, remaining: number, limit: number): RegExp {
   const values = { remaining: String(remaining), limit: String(limit) };
-  const a = t(locale, 'history:credits.freeLeft', values);
-  const b = t(locale, 'history:credits.freeLeftOn', values);
+  const a = t(locale, 'threads:credits.freeLeft', values);
+  const b = t(locale, 'threads:credits.freeLeftOn', values);
   let shared = 0;
   while (shared < a.length && a[shared] === b[shared] && a[shared] !== '{') shared++;
   return new RegExp(`^${escapeRegExp(a.slice(0, shared))}`);

@@ -1,7 +1,7 @@
 import enChat from './en/chat.json';
 import enCommon from './en/common.json';
 import enDocuments from './en/documents.json';
-import enHistory from './en/history.json';
+import enThreads from './en/threads.json';
 import enTools from './en/tools.json';
 
 /**
@@ -12,6 +12,6 @@ export const en = {
   common: enCommon,
   tools: enTools,
   chat: enChat,
-  history: enHistory,
+  threads: enThreads,
   documents: enDocuments,
 } as const;

@@ -2,11 +2,11 @@ import trChat from './tr/chat.json';
 import trCommon from './tr/common.json';
 import trDocuments from './tr/documents.json';
 import trErrors from './tr/errors.json';
-import trHistory from './tr/history.json';
 import trImages from './tr/images.json';
 import trOffline from './tr/offline.json';
 import trPrivacy from './tr/privacy.json';
 import trSharing from './tr/sharing.json';
+import trThreads from './tr/threads.json';
 import trTools from './tr/tools.json';
 import trValidation from './tr/validation.json';
 import trWhatsApp from './tr/whatsapp.json';
@@ -25,7 +25,7 @@ export const tr = {
   validation: trValidation,
   errors: trErrors,
   chat: trChat,
-  history: trHistory,
+  threads: trThreads,
   images: trImages,
   documents: trDocuments,
   whatsapp: trWhatsApp,

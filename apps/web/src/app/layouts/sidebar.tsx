@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
-import { ThreadHistory } from '../../features/threads/thread-history.tsx';
+import { ThreadsSection } from '../../features/threads/threads-section.tsx';
 import { TOOL_REGISTRY } from '../../features/tools/tool-registry.ts';
 import { authDialogOpened, upgradeToProDialogSet } from '../../lib/store/dialogs-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
@@ -13,7 +13,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const user = useAppSelector((s) => s.user.currentUser);
-  const historyTools = TOOL_REGISTRY.map((tool) => ({
+  const threadTools = TOOL_REGISTRY.map((tool) => ({
     id: tool.id,
     label: t(`tools:${tool.key}.title`),
     icon: tool.icon,
@@ -61,7 +61,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           ))}
         </ul>
       </nav>
-      <ThreadHistory tools={historyTools} onNavigate={onNavigate} />
+      <ThreadsSection tools={threadTools} onNavigate={onNavigate} />
       {user?.accessLevel !== 'pro' ? (
         <div className="rounded-2xl border border-border bg-bg p-3">
           <p className="flex items-center gap-2 text-sm font-semibold">

@@ -1,6 +1,6 @@
 import { threadPagePath } from '@polymath/shared';
 import { useNavigate, useParams } from 'react-router';
-import { Conversation, type ConversationTool } from '../../features/chat/conversation.tsx';
+import { ConversationPanel, type ConversationTool } from '../../features/chat/conversation-panel.tsx';
 import { useChatSession } from '../../features/chat/use-chat-session.ts';
 import { WhatsAppIntro, WhatsAppReadOnly } from '../../features/whatsapp/whatsapp-chats.tsx';
 
@@ -24,6 +24,12 @@ export function Component() {
     readOnly: threadId ? <WhatsAppReadOnly onRefresh={() => navigate(path, { replace: true })} /> : null,
   };
   return (
-    <Conversation key={current.key} tool={tool} threadId={current.id} existing={current.existing} current={NO_MODEL} />
+    <ConversationPanel
+      key={current.key}
+      tool={tool}
+      threadId={current.id}
+      existing={current.existing}
+      current={NO_MODEL}
+    />
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { useLoadOnUse } from '../../components/ui/use-load-on-use.ts';
-import { ATTACHMENT_ACCEPT, PDF_ACCEPT } from './attachments.ts';
+import { ATTACHMENT_ACCEPT, PDF_ACCEPT } from './attachment-upload.ts';
 import type { AttachmentsControl } from './use-attachments.ts';
 
 const loadMenu = () => import('./attach-menu.tsx');

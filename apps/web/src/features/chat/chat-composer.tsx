@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { ChatInput } from './chat-input.tsx';
-import type { ChatActions, ConversationTool } from './conversation.tsx';
+import type { ChatActions, ConversationTool } from './conversation-panel.tsx';
 import type { AttachmentsControl } from './use-attachments.ts';
 
 /**
- * The bottom of a tool's chat, the same for a visitor (GuestChat) and a session (ChatSession): the
+ * The bottom of a tool's chat, the same for a visitor (GuestChatPanel) and a session (ChatPanel): the
  * tool's read-only notice instead of everything when its chats are written elsewhere; otherwise the
  * tool's inputs, the message box (with the paperclip unless the tool takes files itself) and the footer.
  */

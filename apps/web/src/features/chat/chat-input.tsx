@@ -18,7 +18,7 @@ import { authDialogOpened } from '../../lib/store/dialogs-slice.ts';
 import { type RootState, useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 import { toast } from '../../lib/toast/toast.ts';
 import { AttachButton } from './attach-button.tsx';
-import { isPdfFile } from './attachments.ts';
+import { isPdfFile } from './attachment-upload.ts';
 import type { AttachmentsControl } from './use-attachments.ts';
 import { useDictation } from './use-dictation.ts';
 

@@ -1,4 +1,9 @@
 // The chat feature's public face: what the tools and other features may use (docs/ARCHITECTURE.md, layers).
-export type { ChatUIMessage } from './chat-request.ts';
-export { type ChatActions, Conversation, type ConversationTool, type FunctionCard } from './conversation.tsx';
+export type { ChatUIMessage } from './chat-transport.ts';
+export {
+  type ChatActions,
+  ConversationPanel,
+  type ConversationTool,
+  type FunctionCard,
+} from './conversation-panel.tsx';
 export { useChatSession } from './use-chat-session.ts';

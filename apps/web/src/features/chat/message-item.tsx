@@ -4,7 +4,7 @@ import { Pencil, RefreshCw } from 'lucide-react';
 import { type KeyboardEvent, memo, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { type ChatUIMessage, messageText } from './chat-request.ts';
+import { type ChatUIMessage, messageText } from './chat-transport.ts';
 import { CopyButton } from './copy-button.tsx';
 import { SentDocument } from './document-citations.tsx';
 import { Markdown } from './markdown/lazy-markdown.tsx';

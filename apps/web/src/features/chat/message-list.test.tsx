@@ -2,7 +2,7 @@ import type { ThreadSummaryMarker } from '@polymath/shared';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ChatUIMessage } from './chat-request.ts';
+import type { ChatUIMessage } from './chat-transport.ts';
 import { ESTIMATED_HEIGHT, MessageList, VIRTUAL_FROM } from './message-list.tsx';
 
 function chat(count: number): ChatUIMessage[] {

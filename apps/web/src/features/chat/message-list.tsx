@@ -2,7 +2,7 @@ import type { ThreadSummaryMarker } from '@polymath/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ChatUIMessage, messageText } from './chat-request.ts';
+import { type ChatUIMessage, messageText } from './chat-transport.ts';
 import { EarlierMessagesBar } from './earlier-messages-bar.tsx';
 import { MessageItem, type MessageItemProps } from './message-item.tsx';
 import { SummaryMarker } from './summary-marker.tsx';

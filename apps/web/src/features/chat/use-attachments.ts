@@ -20,7 +20,7 @@ import {
   PDF_MAX_MB,
   uploadAttachment,
   uploadDocument,
-} from './attachments.ts';
+} from './attachment-upload.ts';
 
 export type Attachment = {
   id: string;

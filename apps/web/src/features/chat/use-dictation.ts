@@ -8,7 +8,7 @@ import {
   speechErrorKey,
   speechLang,
   transcriptOf,
-} from './speech.ts';
+} from './speech-recognition.ts';
 
 /**
  * Dictation into a draft with the browser's speech recognition. The words heard are put after the

@@ -1,7 +1,7 @@
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useAppDispatch } from '../../lib/store/store.ts';
 import { chatApi } from './chat-api.ts';
-import type { ChatUIMessage } from './chat-request.ts';
+import type { ChatUIMessage } from './chat-transport.ts';
 
 /** How close to the top (px) the person scrolls before the page before is fetched. */
 const LOAD_AHEAD = 800;

@@ -17,7 +17,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * "Could not fetch credits." with a retry when the call fails (§8). Nothing for signed-out visitors.
  */
 export function CreditsMeter() {
-  const { t, i18n } = useTranslation('history');
+  const { t, i18n } = useTranslation('threads');
   const dispatch = useAppDispatch();
   const signedIn = useAppSelector((s) => s.user.currentUser !== null);
   const { data, isError, isFetching, refetch } = useCredits();

@@ -31,5 +31,5 @@ export function freeCreditsText(
   if (Number.isNaN(Date.parse(credits.resetsAt))) return null;
   const { time, date } = describeReset(credits.resetsAt, now, locale, timeZone);
   const values = { remaining: Math.max(0, credits.remaining), limit: credits.dailyLimit, time, date };
-  return date ? t('history:credits.freeLeftOn', values) : t('history:credits.freeLeft', values);
+  return date ? t('threads:credits.freeLeftOn', values) : t('threads:credits.freeLeft', values);
 }

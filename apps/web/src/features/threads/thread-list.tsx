@@ -7,10 +7,10 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { groupThreadsByDate, type ThreadGroupKey } from './group-threads.ts';
-import { HistorySkeleton } from './history-skeleton.tsx';
 import { threadIdFromPath } from './thread-path.ts';
-import { type HistoryTool, ThreadRow } from './thread-row.tsx';
+import { ThreadRow, type ThreadTool } from './thread-row.tsx';
 import { useListThreadsInfiniteQuery } from './threads-api.ts';
+import { ThreadsSkeleton } from './threads-skeleton.tsx';
 import { useThreadActions } from './use-thread-actions.ts';
 
 // The share dialog is its own chunk, fetched the first time a row's "Share…" opens it.
@@ -26,14 +26,14 @@ type ListProps = {
   /** Only this tool's chats (all when undefined). */
   toolId?: ChatToolId | undefined;
   /** The tools, for each row's icon. */
-  tools: readonly HistoryTool[];
+  tools: readonly ThreadTool[];
   onNavigate?: (() => void) | undefined;
   onRowDeleted: () => void;
 };
 
 /** One view of the history (all or starred, maybe searched), page by page as it scrolls. */
 export function ThreadList({ starred, q, toolId, tools, onNavigate, onRowDeleted }: ListProps) {
-  const { t } = useTranslation('history');
+  const { t } = useTranslation('threads');
   const {
     data,
     currentData,
@@ -90,7 +90,7 @@ export function ThreadList({ starred, q, toolId, tools, onNavigate, onRowDeleted
         </div>
       );
     }
-    return <HistorySkeleton />;
+    return <ThreadsSkeleton />;
   }
 
   // One row per thread even if an optimistic insert and a later page both bring it.
@@ -191,7 +191,7 @@ export function ThreadList({ starred, q, toolId, tools, onNavigate, onRowDeleted
 }
 
 function ThreadGroupSection({ groupKey, children }: { groupKey: ThreadGroupKey; children: ReactNode }) {
-  const { t } = useTranslation('history');
+  const { t } = useTranslation('threads');
   const headingId = useId();
   return (
     <section data-testid={`history-group-${groupKey}`} aria-labelledby={headingId} className="pb-2">

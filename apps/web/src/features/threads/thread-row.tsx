@@ -26,7 +26,7 @@ import type { useThreadActions } from './use-thread-actions.ts';
 type Actions = ReturnType<typeof useThreadActions>;
 
 /** A tool as the history shows it: its name and icon (the page that composes the history knows them). */
-export type HistoryTool = { id: ChatToolId; label: string; icon: LucideIcon };
+export type ThreadTool = { id: ChatToolId; label: string; icon: LucideIcon };
 
 const menuItemClass =
   'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-2';
@@ -42,14 +42,14 @@ export function ThreadRow({
 }: {
   thread: Thread;
   /** The thread's tool (its icon tells the tools apart in one list). */
-  tool?: HistoryTool | undefined;
+  tool?: ThreadTool | undefined;
   active: boolean;
   actions: Actions;
   onNavigate?: (() => void) | undefined;
   /** Where focus goes after the row is deleted (the row itself is gone). */
   onDeleted: () => void;
 }) {
-  const { t } = useTranslation('history');
+  const { t } = useTranslation('threads');
   const [renaming, setRenaming] = useState(false);
   const pending = useRef<'rename' | 'delete' | null>(null);
   const linkRef = useRef<HTMLAnchorElement>(null);
@@ -215,7 +215,7 @@ function serverTitleError(error: unknown, t: TFunction): string {
 
 /** Inline rename: Enter (or leaving the field) saves, Escape cancels; the spec's 50-character rule first. */
 function RenameForm({ thread, onDone }: { thread: Thread; onDone: () => void }) {
-  const { t } = useTranslation('history');
+  const { t } = useTranslation('threads');
   const [value, setValue] = useState(thread.title);
   const [error, setError] = useState<string | null>(null);
   const [rename, { isLoading }] = useRenameThreadMutation();

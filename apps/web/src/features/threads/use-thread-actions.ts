@@ -14,7 +14,7 @@ import { threadsApi } from './threads-api.ts';
  * through mutation hooks, because the row is gone by the time the server answers or Undo is pressed.
  */
 export function useThreadActions() {
-  const { t } = useTranslation('history');
+  const { t } = useTranslation('threads');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { pathname } = useLocation();

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { upgradeToProDialogSet } from '../../lib/store/dialogs-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
-import { Conversation, type ConversationTool, useChatSession } from '../chat/index.ts';
+import { ConversationPanel, type ConversationTool, useChatSession } from '../chat/index.ts';
 import { CreditsMeter } from '../credits/index.ts';
 import { DemoBanner, isModelLocked, useCurrentModel } from '../models/index.ts';
 import { ProToolNotice } from './pro-tool-notice.tsx';
@@ -97,7 +97,7 @@ export function ToolChat({
     ...parts,
   };
   return (
-    <Conversation
+    <ConversationPanel
       key={current.key}
       tool={tool}
       threadId={current.id}

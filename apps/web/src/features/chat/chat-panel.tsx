@@ -24,8 +24,8 @@ import {
   createChatTransport,
   messageText,
   requestServerStop,
-} from './chat-request.ts';
-import type { ConversationModel, ConversationTool } from './conversation.tsx';
+} from './chat-transport.ts';
+import type { ConversationModel, ConversationTool } from './conversation-panel.tsx';
 import { type ChatDocument, type DocumentCitations, DocumentCitationsContext } from './document-citations.tsx';
 import { DocumentPanel } from './document-panel.tsx';
 import { DropOverlay } from './drop-overlay.tsx';
@@ -74,11 +74,11 @@ function chatDocuments(messages: ChatUIMessage[]): ChatDocument[] {
 }
 
 /**
- * A chat with the AI SDK behind it (useChat: sending, streaming, resuming). Its own chunk: Conversation
+ * A chat with the AI SDK behind it (useChat: sending, streaming, resuming). Its own chunk: ConversationPanel
  * loads it for a signed-in person or a thread with messages, so a visitor's first screen, an empty
  * chat, does not fetch the SDK and zod (B7).
  */
-export default function ChatSession({
+export default function ChatPanel({
   tool,
   threadId,
   initialMessages,

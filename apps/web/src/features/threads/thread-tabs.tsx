@@ -5,28 +5,28 @@ import { Tabs } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn.ts';
-import { SEARCH_DEBOUNCE_MS } from './thread-history.tsx';
 import { ThreadList } from './thread-list.tsx';
-import type { HistoryTool } from './thread-row.tsx';
+import type { ThreadTool } from './thread-row.tsx';
+import { SEARCH_DEBOUNCE_MS } from './threads-section.tsx';
 import { useEscapeFirst } from './use-escape-first.ts';
 
 type View = 'all' | 'starred';
 
 /**
- * A signed-in person's history (thread-history.tsx holds its place): All / Starred tabs, the search,
+ * A signed-in person's history (threads-section.tsx holds its place): All / Starred tabs, the search,
  * the tool filter and the list. Its own chunk with Radix's tabs and the list's rows, rename schema
  * (zod) and menus, none of which a visitor's first screen needs (B7).
  */
-export default function SignedInHistory({
+export default function ThreadTabs({
   userId,
   tools,
   onNavigate,
 }: {
   userId: string;
-  tools: readonly HistoryTool[];
+  tools: readonly ThreadTool[];
   onNavigate?: (() => void) | undefined;
 }) {
-  const { t } = useTranslation('history');
+  const { t } = useTranslation('threads');
   const [view, setView] = useState<View>('all');
   const [input, setInput] = useState('');
   const [query, setQuery] = useState('');

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { baseApi } from '../../lib/api/base-api.ts';
 import { withMoreTexts } from '../../lib/i18n/more-texts.ts';
 import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
-import { HistorySkeleton } from './history-skeleton.tsx';
-import type { HistoryTool } from './thread-row.tsx';
+import type { ThreadTool } from './thread-row.tsx';
+import { ThreadsSkeleton } from './threads-skeleton.tsx';
 
 // A signed-in person's history (tabs, search, the list with its rows, rename schema and menus) is its
 // own chunk: a visitor's first screen does not fetch it (B7).
-const SignedInHistory = lazy(withMoreTexts(() => import('./signed-in-history.tsx')));
+const ThreadTabs = lazy(withMoreTexts(() => import('./thread-tabs.tsx')));
 
 /** How long typing pauses before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -19,14 +19,14 @@ export const SEARCH_DEBOUNCE_MS = 250;
  * starred ones; a search over titles and messages; a menu per chat to rename, star or delete it.
  * Signed-out visitors get a prompt and no requests.
  */
-export function ThreadHistory({
+export function ThreadsSection({
   tools,
   onNavigate,
 }: {
-  tools: readonly HistoryTool[];
+  tools: readonly ThreadTool[];
   onNavigate?: (() => void) | undefined;
 }) {
-  const { t } = useTranslation('history');
+  const { t } = useTranslation('threads');
   const dispatch = useAppDispatch();
   const userId = useAppSelector((s) => s.user.currentUser?.id ?? null);
   const isLoadingUser = useAppSelector((s) => s.user.isLoadingUser);
@@ -40,7 +40,7 @@ export function ThreadHistory({
 
   let content: ReactNode;
   if (userId === null && isLoadingUser) {
-    content = <HistorySkeleton />;
+    content = <ThreadsSkeleton />;
   } else if (userId === null) {
     content = (
       <div
@@ -53,8 +53,8 @@ export function ThreadHistory({
     );
   } else {
     content = (
-      <Suspense fallback={<HistorySkeleton />}>
-        <SignedInHistory userId={userId} tools={tools} onNavigate={onNavigate} />
+      <Suspense fallback={<ThreadsSkeleton />}>
+        <ThreadTabs userId={userId} tools={tools} onNavigate={onNavigate} />
       </Suspense>
     );
   }

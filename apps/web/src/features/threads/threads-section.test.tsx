@@ -8,12 +8,12 @@ import { mockApi } from '../../test/api-server.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { TEST_PROFILE } from '../../test/test-store.ts';
 import { forgetToasts, waitForToastTimers } from '../../test/toasts.ts';
-import { ThreadHistory } from './thread-history.tsx';
-import type { HistoryTool } from './thread-row.tsx';
+import type { ThreadTool } from './thread-row.tsx';
+import { ThreadsSection } from './threads-section.tsx';
 
 afterAll(waitForToastTimers);
 
-const TOOLS: HistoryTool[] = [
+const TOOLS: ThreadTool[] = [
   { id: 'web-main', label: 'AI Chat', icon: MessageSquare },
   { id: 'image-generator', label: 'Image Generator', icon: ImageIcon },
 ];
@@ -124,7 +124,7 @@ afterEach(() => {
 function setup({ signedIn = true, path = '/web-main' } = {}) {
   return renderWithApp(
     <>
-      <ThreadHistory tools={TOOLS} />
+      <ThreadsSection tools={TOOLS} />
       <Toaster />
     </>,
     { user: signedIn ? user : null, path },
@@ -143,7 +143,7 @@ function openMenu(item: HTMLElement) {
 
 const listRequests = () => server.requests.filter((r) => r.method === 'GET');
 
-describe('ThreadHistory', () => {
+describe('ThreadsSection', () => {
   it('asks a signed-out visitor to sign in and makes no request', async () => {
     setup({ signedIn: false });
     expect(screen.getByTestId('history-signed-out').textContent).toContain('Sign in to keep your chats');

@@ -7,7 +7,7 @@ import {
   speechErrorKey,
   speechLang,
   transcriptOf,
-} from './speech.ts';
+} from './speech-recognition.ts';
 
 describe('speech recognition errors', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { CHAT_ATTACHMENT_MAX_BYTES, CHAT_ATTACHMENTS_PER_MESSAGE } from '@polymath/shared';
 import { describe, expect, it } from 'vitest';
-import { checkAttachment } from './attachments.ts';
+import { checkAttachment } from './attachment-upload.ts';
 
 describe('checkAttachment', () => {
   it('accepts the supported image types up to the size limit', () => {

@@ -4,18 +4,18 @@ import { authDialogOpened, upgradeToProDialogSet } from '../../lib/store/dialogs
 import { useAppDispatch } from '../../lib/store/store.ts';
 import { ChatComposer } from './chat-composer.tsx';
 import { ChatIntro } from './chat-intro.tsx';
-import type { ConversationModel, ConversationTool } from './conversation.tsx';
+import type { ConversationModel, ConversationTool } from './conversation-panel.tsx';
 import { DropOverlay } from './drop-overlay.tsx';
 import type { AttachmentsControl } from './use-attachments.ts';
 import { useFileDrop } from './use-file-drop.ts';
 
 /**
- * A signed-out visitor's empty chat: the same screen as ChatSession's before its first message (intro
+ * A signed-out visitor's empty chat: the same screen as ChatPanel's before its first message (intro
  * and examples, the tool's inputs, the message box, the footer), without the AI SDK behind it, which
  * is what keeps the SDK and zod off the first screen (B7). Everything that would send opens the sign-in
- * dialog, as ChatSession does for a visitor; signing in starts a new session, which is a ChatSession.
+ * dialog, as ChatPanel does for a visitor; signing in starts a new session, which is a ChatPanel.
  */
-export function GuestChat({
+export function GuestChatPanel({
   tool,
   current,
   banner,
@@ -35,7 +35,7 @@ export function GuestChat({
     return false;
   };
   // The paperclip as a visitor sees it (its menu, the PRO lock); nothing can be attached before signing
-  // in, so there is no upload state here (use-attachments stays in ChatSession's chunk).
+  // in, so there is no upload state here (use-attachments stays in ChatPanel's chunk).
   const attachments: AttachmentsControl = {
     items: [],
     enabled: vision,

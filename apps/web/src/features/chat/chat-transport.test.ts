@@ -1,6 +1,6 @@
 import { chatRequestSchema } from '@polymath/shared';
 import { describe, expect, it } from 'vitest';
-import { buildChatRequestBody, type ChatUIMessage, messageText, stopUrl, streamUrl } from './chat-request.ts';
+import { buildChatRequestBody, type ChatUIMessage, messageText, stopUrl, streamUrl } from './chat-transport.ts';
 
 const context = { toolId: 'web-main' as const, modelId: 'gpt-4o-mini' };
 const threadId = 'thread_12345678';

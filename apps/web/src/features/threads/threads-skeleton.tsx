@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn.ts';
 
 /** The history's place while it loads (also while the user is being checked, signed in or not). */
-export function HistorySkeleton() {
-  const { t } = useTranslation('history');
+export function ThreadsSkeleton() {
+  const { t } = useTranslation('threads');
   return (
     <div
       role="status"

@@ -11,11 +11,11 @@ import { withMoreTexts } from '../../lib/i18n/more-texts.ts';
 import { authDialogOpened } from '../../lib/store/dialogs-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../lib/store/store.ts';
 import { chatApi } from './chat-api.ts';
-import type { ChatUIMessage } from './chat-request.ts';
-import { GuestChat } from './guest-chat.tsx';
+import type { ChatUIMessage } from './chat-transport.ts';
+import { GuestChatPanel } from './guest-chat-panel.tsx';
 
 // With the error texts (ChatErrorNotice, upload errors), which the first screen does without.
-const ChatSession = lazy(withMoreTexts(() => import('./chat-session.tsx')));
+const ChatPanel = lazy(withMoreTexts(() => import('./chat-panel.tsx')));
 
 /** The messages the chat opens with; `olderCursor` leads to the ones before (null: these are all). */
 type Loaded = {
@@ -106,10 +106,10 @@ export type ConversationModel = {
 
 /**
  * A tool's chat for one thread id. A new chat starts empty; an existing one loads its messages
- * (GET /api/threads/:id: the newest ones; ChatSession loads earlier ones on scroll) and, when an
+ * (GET /api/threads/:id: the newest ones; ChatPanel loads earlier ones on scroll) and, when an
  * answer is still being written, resumes its stream.
  */
-export function Conversation({
+export function ConversationPanel({
   tool,
   threadId,
   existing,
@@ -155,12 +155,12 @@ export function Conversation({
 
   // A visitor's empty chat needs no AI SDK: whatever they send opens the sign-in dialog (B7).
   if (loaded && !signedIn && loaded.messages.length === 0) {
-    return <GuestChat tool={tool} current={current} banner={banner} footer={footer} />;
+    return <GuestChatPanel tool={tool} current={current} banner={banner} footer={footer} />;
   }
   if (loaded) {
     return (
       <Suspense fallback={<LoadingPlaceholder />}>
-        <ChatSession
+        <ChatPanel
           tool={tool}
           threadId={threadId}
           initialMessages={loaded.messages}
