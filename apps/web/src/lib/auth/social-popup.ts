@@ -65,6 +65,12 @@ export async function startSocialSignIn(provider: SocialProvider, mode: SocialMo
   return waitForPopup(popup);
 }
 
+/**
+ * The popup's page (public/auth/complete.html) posts how it ended and waits: this window closes it
+ * once the message is here. Were the popup to close itself, its being closed could be seen here
+ * before its message arrived (they are two signals with no order between them, and a busy machine
+ * shows it), and a finished sign-in or link would end as "closed by the user".
+ */
 function waitForPopup(popup: Window): Promise<SocialResult> {
   return new Promise((resolve) => {
     const done = (result: SocialResult) => {
@@ -74,6 +80,7 @@ function waitForPopup(popup: Window): Promise<SocialResult> {
     };
     const onMessage = (e: MessageEvent<{ type?: string; ok?: boolean; error?: string }>) => {
       if (e.origin !== window.location.origin || e.data?.type !== 'polymath-auth') return;
+      popup.close();
       done(e.data.ok ? { ok: true } : { ok: false, code: socialErrorCode(e.data.error) });
     };
     window.addEventListener('message', onMessage);
