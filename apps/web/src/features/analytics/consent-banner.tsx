@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { saveConsent, type TrackingTool } from './tracking-consent.ts';
-import { toolCompanies, toolNames } from './tracking-tools.ts';
+import { tagCompanies, tagNames } from './tag-names.ts';
+import { saveConsent, type TrackingTag } from './tracking-consent.ts';
 
 /**
  * Asks before the tag manager or the ad pixel loads (decision 030). Not modal: the app stays usable,
@@ -10,7 +10,7 @@ import { toolCompanies, toolNames } from './tracking-tools.ts';
  * by side, one press each; the answer is remembered and can be changed in Settings or on the privacy
  * policy page.
  */
-export default function ConsentBanner({ tools }: { tools: readonly TrackingTool[] }) {
+export default function ConsentBanner({ tags }: { tags: readonly TrackingTag[] }) {
   const { t, i18n } = useTranslation('privacy');
   return (
     <section
@@ -23,8 +23,8 @@ export default function ConsentBanner({ tools }: { tools: readonly TrackingTool[
       </h2>
       <p className="mt-1.5 text-sm text-muted">
         {t('consent.text', {
-          tools: toolNames(tools, i18n.resolvedLanguage),
-          companies: toolCompanies(tools, i18n.resolvedLanguage),
+          tags: tagNames(tags, i18n.resolvedLanguage),
+          companies: tagCompanies(tags, i18n.resolvedLanguage),
         })}{' '}
         <Link to="/privacy-policy" className="text-fg underline underline-offset-2 hover:text-accent">
           {t('consent.policyLink')}
@@ -35,7 +35,7 @@ export default function ConsentBanner({ tools }: { tools: readonly TrackingTool[
           variant="secondary"
           className="justify-center border border-border sm:min-w-32"
           data-testid="consent-reject"
-          onClick={() => saveConsent('rejected', tools)}
+          onClick={() => saveConsent('rejected', tags)}
         >
           {t('consent.reject')}
         </Button>
@@ -43,7 +43,7 @@ export default function ConsentBanner({ tools }: { tools: readonly TrackingTool[
           variant="secondary"
           className="justify-center border border-border sm:min-w-32"
           data-testid="consent-accept"
-          onClick={() => saveConsent('accepted', tools)}
+          onClick={() => saveConsent('accepted', tags)}
         >
           {t('consent.accept')}
         </Button>

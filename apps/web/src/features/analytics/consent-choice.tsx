@@ -2,19 +2,19 @@ import type { PublicConfig } from '@polymath/shared';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { SettingsSection } from '../../components/ui/settings-section.tsx';
-import { configuredTools, saveConsent, useTrackingConsent } from './tracking-consent.ts';
-import { toolNames } from './tracking-tools.ts';
+import { tagNames } from './tag-names.ts';
+import { configuredTags, saveConsent, useTrackingConsent } from './tracking-consent.ts';
 
 /**
  * The tracking answer, to read and change later (Settings → Account, the privacy policy page): which
- * tools this server uses, the current answer, and Accept / Reject. A "no" after a "yes" takes effect
+ * tags this server uses, the current answer, and Accept / Reject. A "no" after a "yes" takes effect
  * at once (tracking-tags.tsx removes their cookies and reloads the page without them).
  */
 export function ConsentChoice({ config }: { config: Pick<PublicConfig, 'gtmId' | 'adPixelId'> | undefined }) {
   const { t, i18n } = useTranslation('privacy');
-  const tools = configuredTools(config);
-  const consent = useTrackingConsent(tools);
-  if (tools.length === 0) {
+  const tags = configuredTags(config);
+  const consent = useTrackingConsent(tags);
+  if (tags.length === 0) {
     return (
       <p className="text-sm text-muted" data-testid="consent-choice-none">
         {t('choice.none')}
@@ -23,7 +23,7 @@ export function ConsentChoice({ config }: { config: Pick<PublicConfig, 'gtmId' |
   }
   return (
     <div className="flex flex-col gap-3" data-testid="consent-choice">
-      <p className="text-sm">{t('choice.uses', { tools: toolNames(tools, i18n.resolvedLanguage) })}</p>
+      <p className="text-sm">{t('choice.uses', { tags: tagNames(tags, i18n.resolvedLanguage) })}</p>
       <p className="text-sm font-medium" role="status" data-testid="consent-choice-state">
         {t(`choice.current.${consent}`)}
       </p>
@@ -33,7 +33,7 @@ export function ConsentChoice({ config }: { config: Pick<PublicConfig, 'gtmId' |
           className="justify-center border border-border sm:min-w-32 aria-pressed:border-accent aria-pressed:ring-1 aria-pressed:ring-accent"
           aria-pressed={consent === 'rejected'}
           data-testid="consent-choice-reject"
-          onClick={() => saveConsent('rejected', tools)}
+          onClick={() => saveConsent('rejected', tags)}
         >
           {t('consent.reject')}
         </Button>
@@ -42,7 +42,7 @@ export function ConsentChoice({ config }: { config: Pick<PublicConfig, 'gtmId' |
           className="justify-center border border-border sm:min-w-32 aria-pressed:border-accent aria-pressed:ring-1 aria-pressed:ring-accent"
           aria-pressed={consent === 'accepted'}
           data-testid="consent-choice-accept"
-          onClick={() => saveConsent('accepted', tools)}
+          onClick={() => saveConsent('accepted', tags)}
         >
           {t('consent.accept')}
         </Button>
@@ -52,10 +52,10 @@ export function ConsentChoice({ config }: { config: Pick<PublicConfig, 'gtmId' |
   );
 }
 
-/** Settings → Account's card for the tracking answer; nothing when this server has no tools configured. */
+/** Settings → Account's card for the tracking answer; nothing when this server has no tags configured. */
 export function TrackingSettingsSection({ config }: { config: Pick<PublicConfig, 'gtmId' | 'adPixelId'> | undefined }) {
   const { t } = useTranslation('privacy');
-  if (configuredTools(config).length === 0) return null;
+  if (configuredTags(config).length === 0) return null;
   return (
     <SettingsSection title={t('choice.title')}>
       <ConsentChoice config={config} />

@@ -68,7 +68,7 @@ function insertScript(src: string): void {
 const TRACKING_COOKIE = /^(_ga|_gid|_gat|_gcl_|_fbp$|_fbc$)/;
 
 /**
- * After a "no" to tools that had loaded in this page: their cookies on our domain are removed and the
+ * After a "no" to tags that had loaded in this page: their cookies on our domain are removed and the
  * page reloads without them (a loaded script cannot be unloaded). Cookies are set for the host or for
  * a parent domain (Google's for the registrable domain), so each is expired on every one of them.
  */

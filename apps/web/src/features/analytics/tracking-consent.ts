@@ -2,35 +2,36 @@ import { type PublicConfig, STORAGE_KEYS } from '@polymath/shared';
 import { useSyncExternalStore } from 'react';
 import { readStorage, writeStorage } from '../../lib/storage/local-storage.ts';
 
-/** The third-party tools an operator can configure: Google Tag Manager and the Meta Pixel. */
-export type TrackingTool = 'gtm' | 'pixel';
+/** The third-party tags an operator can configure: Google Tag Manager and the Meta Pixel. */
+export type TrackingTag = 'gtm' | 'pixel';
 
-/** 'ask' until the person has answered for every tool this server has configured. */
+/** 'ask' until the person has answered for every tag this server has configured. */
 export type ConsentState = 'accepted' | 'rejected' | 'ask';
 
-type Stored = { choice: 'accepted' | 'rejected'; tools: TrackingTool[] };
+// `tools` is the stored field's name from before the tags were called tags: kept so saved answers still count.
+type Stored = { choice: 'accepted' | 'rejected'; tools: TrackingTag[] };
 
-/** The tools this server has configured (none: no banner, nothing loads). */
-export function configuredTools(config: Pick<PublicConfig, 'gtmId' | 'adPixelId'> | undefined): TrackingTool[] {
-  const tools: TrackingTool[] = [];
-  if (config?.gtmId) tools.push('gtm');
-  if (config?.adPixelId) tools.push('pixel');
-  return tools;
+/** The tags this server has configured (none: no banner, nothing loads). */
+export function configuredTags(config: Pick<PublicConfig, 'gtmId' | 'adPixelId'> | undefined): TrackingTag[] {
+  const tags: TrackingTag[] = [];
+  if (config?.gtmId) tags.push('gtm');
+  if (config?.adPixelId) tags.push('pixel');
+  return tags;
 }
 
 /**
- * The person's answer for these tools. An answer covers the tools it was given for: when the operator
+ * The person's answer for these tags. An answer covers the tags it was given for: when the operator
  * adds one later, the person is asked again rather than having it load on an older "yes".
  */
-export function readConsent(tools: readonly TrackingTool[]): ConsentState {
+export function readConsent(tags: readonly TrackingTag[]): ConsentState {
   const stored = parse(readStorage(STORAGE_KEYS.trackingConsent));
-  if (!stored || !tools.every((tool) => stored.tools.includes(tool))) return 'ask';
+  if (!stored || !tags.every((tag) => stored.tools.includes(tag))) return 'ask';
   return stored.choice;
 }
 
 /** Remembers the answer (in this browser, like the theme) and tells every open view and tab. */
-export function saveConsent(choice: 'accepted' | 'rejected', tools: readonly TrackingTool[]): void {
-  writeStorage(STORAGE_KEYS.trackingConsent, JSON.stringify({ choice, tools: [...tools] } satisfies Stored));
+export function saveConsent(choice: 'accepted' | 'rejected', tags: readonly TrackingTag[]): void {
+  writeStorage(STORAGE_KEYS.trackingConsent, JSON.stringify({ choice, tools: [...tags] } satisfies Stored));
   for (const listener of listeners) listener();
 }
 
@@ -49,9 +50,9 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** The answer for these tools, kept current as the person changes it here or in another tab. */
-export function useTrackingConsent(tools: readonly TrackingTool[]): ConsentState {
-  return useSyncExternalStore(subscribe, () => readConsent(tools));
+/** The answer for these tags, kept current as the person changes it here or in another tab. */
+export function useTrackingConsent(tags: readonly TrackingTag[]): ConsentState {
+  return useSyncExternalStore(subscribe, () => readConsent(tags));
 }
 
 function parse(raw: string | null): Stored | null {

@@ -23,7 +23,7 @@ describe('tracking consent', () => {
   beforeEach(resetPage);
   afterEach(() => vi.restoreAllMocks());
 
-  it('an answer covers the tools it was given for: a tool added later asks again', () => {
+  it('an answer covers the tags it was given for: a tag added later asks again', () => {
     expect(readConsent(['gtm'])).toBe('ask');
     saveConsent('accepted', ['gtm']);
     expect(readConsent(['gtm'])).toBe('accepted');
@@ -32,6 +32,16 @@ describe('tracking consent', () => {
     expect(readConsent(['gtm'])).toBe('rejected');
     localStorage.setItem(STORAGE_KEYS.trackingConsent, '{"choice":"maybe"');
     expect(readConsent(['gtm'])).toBe('ask');
+  });
+
+  it('an answer saved before the rename still counts: the stored field stays `tools`', () => {
+    localStorage.setItem(STORAGE_KEYS.trackingConsent, '{"choice":"rejected","tools":["gtm","pixel"]}');
+    expect(readConsent(['gtm', 'pixel'])).toBe('rejected');
+    saveConsent('accepted', ['gtm']);
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.trackingConsent) ?? '')).toEqual({
+      choice: 'accepted',
+      tools: ['gtm'],
+    });
   });
 
   it('with no ids configured: no banner, no tags', async () => {

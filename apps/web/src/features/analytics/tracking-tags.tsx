@@ -1,7 +1,7 @@
 import type { PublicConfig } from '@polymath/shared';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { withMoreTexts } from '../../lib/i18n/more-texts.ts';
-import { configuredTools, useTrackingConsent } from './tracking-consent.ts';
+import { configuredTags, useTrackingConsent } from './tracking-consent.ts';
 
 const ConsentBanner = lazy(withMoreTexts(() => import('./consent-banner.tsx')));
 
@@ -12,24 +12,24 @@ const ConsentBanner = lazy(withMoreTexts(() => import('./consent-banner.tsx')));
  * another tab) in a page where they had loaded removes their cookies and reloads without them.
  */
 export default function TrackingTags({ config }: { config: Pick<PublicConfig, 'gtmId' | 'adPixelId'> | undefined }) {
-  const tools = configuredTools(config);
-  const consent = useTrackingConsent(tools);
+  const tags = configuredTags(config);
+  const consent = useTrackingConsent(tags);
   const loaded = useRef(false);
 
   useEffect(() => {
-    if (!config || tools.length === 0) return;
+    if (!config || tags.length === 0) return;
     if (consent === 'accepted' && !loaded.current) {
       loaded.current = true;
       void import('./third-party-tags.ts').then((m) => m.startThirdPartyTags(config));
     } else if (consent !== 'accepted' && loaded.current) {
       void import('./third-party-tags.ts').then((m) => m.forgetThirdPartyTags());
     }
-  }, [config, consent, tools.length]);
+  }, [config, consent, tags.length]);
 
-  if (tools.length === 0 || consent !== 'ask') return null;
+  if (tags.length === 0 || consent !== 'ask') return null;
   return (
     <Suspense fallback={null}>
-      <ConsentBanner tools={tools} />
+      <ConsentBanner tags={tags} />
     </Suspense>
   );
 }
