@@ -15,6 +15,8 @@ import { newId, parseSse, providerEnv, setPlan, startProviderFakes, until } from
 import {
   createScratchPostgres,
   createTestApp,
+  migratedPglite,
+  migratedPgliteFile,
   TEST_DATABASE_URL,
   TEST_SECRETS,
   testDatabaseKinds,
@@ -91,9 +93,11 @@ for (const kind of testDatabaseKinds()) {
 
     beforeAll(async () => {
       scratch = kind === 'postgres' ? await createScratchPostgres() : undefined;
+      // PGlite's data folder starts from the run's migrated dump (globalSetup's file), not an initdb.
+      const dump = migratedPgliteFile();
       const connection: Record<string, string> = scratch
         ? { CRASH_DATABASE_URL: scratch.url }
-        : { CRASH_DATA_DIR: dataDir };
+        : { CRASH_DATA_DIR: dataDir, ...(dump ? { CRASH_PGLITE_DATA: dump } : {}) };
       const first = startChild({ ...connection, CRASH_HEARTBEAT_SECONDS: String(heartbeatSeconds) });
       child = first.child;
       ids.spare = (await first.waitFor(new RegExp(`sent ${SPARE_TRIES_JOB} (\\S+)`)))[1] ?? '';
@@ -211,8 +215,9 @@ describe('an image being made when the server is killed', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'polymath-image-crash-'));
     const servers: ChildProcess[] = [];
     try {
-      // A Pro user, made in-process on the database the server processes then use.
-      const setup = await openDatabase({ dataDir });
+      // A Pro user, made in-process on the database the server processes then use: its data folder
+      // starts as a copy of the run's migrated one, so migrate() finds nothing to do.
+      const setup = await openDatabase({ dataDir, pgliteData: migratedPglite() });
       await setup.migrate();
       const mailer = captureMailer();
       const setupApp = createTestApp(setup, { mailer, env: { ...AUTH_TEST_ENV, DATA_DIR: dataDir } });
