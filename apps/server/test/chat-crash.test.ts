@@ -25,7 +25,7 @@ import {
   TEST_SECRETS,
   testDatabaseKinds,
 } from './databases.ts';
-import { freePort } from './ports.ts';
+import { CHILD_NODE_ENV, freePort } from './ports.ts';
 
 /**
  * A process killed mid-answer (SIGKILL: no drain, no cleanup) leaves its answer 'streaming'; another
@@ -46,7 +46,7 @@ afterAll(async () => {
 
 async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [serverEntry], {
-    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { PATH: process.env.PATH ?? '', ...CHILD_NODE_ENV, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await until(async () => {

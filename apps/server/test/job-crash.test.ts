@@ -22,6 +22,7 @@ import {
   testDatabaseKinds,
 } from './databases.ts';
 import { crashJobs, crashTiming, LAST_TRY_JOB, SPARE_TRIES_JOB } from './job-crash-jobs.ts';
+import { CHILD_NODE_ENV } from './ports.ts';
 
 /**
  * At-least-once across a crash: a process killed with SIGKILL in the middle of a job (no drain, no
@@ -44,7 +45,7 @@ type ChildRun = { child: ChildProcess; waitFor(pattern: RegExp, timeoutMs?: numb
 
 function startChild(env: Record<string, string>): ChildRun {
   const child = spawn(process.execPath, [childEntry], {
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', ...CHILD_NODE_ENV, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
@@ -185,7 +186,7 @@ function freePort(): Promise<number> {
 
 async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
   const server = spawn(process.execPath, [serverEntry], {
-    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { PATH: process.env.PATH ?? '', ...CHILD_NODE_ENV, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await until(async () => {
