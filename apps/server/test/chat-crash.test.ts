@@ -19,11 +19,13 @@ import {
 import {
   createScratchPostgres,
   createTestApp,
+  migratedPglite,
+  migratedPostgres,
   TEST_DATABASE_URL,
   TEST_SECRETS,
   testDatabaseKinds,
 } from './databases.ts';
-import { freePort } from './ports.ts';
+import { CHILD_NODE_ENV, freePort } from './ports.ts';
 
 /**
  * A process killed mid-answer (SIGKILL: no drain, no cleanup) leaves its answer 'streaming'; another
@@ -44,7 +46,7 @@ afterAll(async () => {
 
 async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [serverEntry], {
-    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { PATH: process.env.PATH ?? '', ...CHILD_NODE_ENV, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await until(async () => {
@@ -56,10 +58,16 @@ async function startServer(env: Record<string, string>, port: number): Promise<C
 
 /**
  * A signed-in user made in-process on the database the server processes will use, the environment
- * those processes get, and a fetch that calls them as that user.
+ * those processes get, and a fetch that calls them as that user. The database starts as a copy of
+ * the run's migrated one (the PGlite data folder loads its dump; a PostgreSQL scratch database is
+ * made from the template), so no case pays for the migrations; migrate() then finds nothing to do.
  */
 async function prepareServer(dataDir: string, databaseUrl: string | undefined, extraEnv: Record<string, string>) {
-  const setup = await openDatabase({ url: databaseUrl, dataDir });
+  const setup = await openDatabase({
+    url: databaseUrl,
+    dataDir,
+    pgliteData: databaseUrl ? undefined : migratedPglite(),
+  });
   await setup.migrate();
   const mailer = captureMailer();
   const setupApp = createTestApp(setup, { mailer, env: { ...AUTH_TEST_ENV, DATA_DIR: dataDir } });
@@ -85,6 +93,22 @@ async function prepareServer(dataDir: string, databaseUrl: string | undefined, e
   return { port, env, call };
 }
 
+/**
+ * A PGlite server process the crash case below started after the kill, with its data folder and
+ * SHUTDOWN_GRACE_MS=3000: the SIGTERM case drains it instead of starting one more (a server start
+ * is most of either case's time). Run alone, the SIGTERM case starts its own.
+ */
+let restarted:
+  | { server: ChildProcess; dataDir: string; call: Awaited<ReturnType<typeof prepareServer>>['call'] }
+  | undefined;
+/** Extra environment of every PGlite server here: only the SIGTERM case's drain depends on it. */
+const PGLITE_ENV = { SHUTDOWN_GRACE_MS: '3000' };
+afterAll(() => {
+  // Left over only when the SIGTERM case did not run (a filtered run).
+  if (restarted?.server.exitCode === null) restarted.server.kill('SIGKILL');
+  if (restarted) rmSync(restarted.dataDir, { recursive: true, force: true });
+});
+
 for (const kind of testDatabaseKinds()) {
   it.skipIf(kind === 'postgres' && !TEST_DATABASE_URL)(
     kind === 'pglite'
@@ -93,16 +117,23 @@ for (const kind of testDatabaseKinds()) {
     { timeout: 90_000 },
     async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'polymath-crash-'));
-      const scratch = kind === 'postgres' ? await createScratchPostgres() : undefined;
+      const scratch = kind === 'postgres' ? await createScratchPostgres(migratedPostgres()) : undefined;
       const children: ChildProcess[] = [];
+      let handedOver = false;
       try {
         // The default timings: on PGlite the restart alone must free the thread; on PostgreSQL the
-        // surviving instance must take the answer over within 10 s of the kill.
-        const { port, env, call } = await prepareServer(dataDir, scratch?.url, {});
-        const first = await startServer(env, port);
-        children.push(first);
+        // surviving instance must take the answer over within 10 s of the kill (the lease and the
+        // sweep at their defaults; SHUTDOWN_GRACE_MS only matters to the SIGTERM case).
+        const { port, env, call } = await prepareServer(dataDir, scratch?.url, kind === 'pglite' ? PGLITE_ENV : {});
         const survivorPort = kind === 'postgres' ? await freePort() : port;
-        if (kind === 'postgres') children.push(await startServer(env, survivorPort));
+        // On PostgreSQL both instances start side by side: neither waits for the other.
+        const [first] = await Promise.all([
+          startServer(env, port).then((child) => {
+            children.push(child);
+            return child;
+          }),
+          kind === 'postgres' ? startServer(env, survivorPort).then((child) => children.push(child)) : undefined,
+        ]);
         const threadId = newId('t');
         const res = await call('/api/chat', {
           method: 'POST',
@@ -113,8 +144,14 @@ for (const kind of testDatabaseKinds()) {
         const decoder = new TextDecoder();
         let seen = '';
         while (!seen.includes(' w10"')) seen += decoder.decode((await reader?.read())?.value);
-        // The partial answer is saved every 1.5 s: wait past one save (the answer runs for ~10 s).
-        await new Promise((r) => setTimeout(r, 2500));
+        // The partial answer is saved every 1.5 s (the answer runs for ~10 s): wait until a save
+        // holds w10, as the thread shows it, instead of a fixed 2.5 s.
+        await until(async () => {
+          const detail = (await (await call(`/api/threads/${threadId}`)).json()) as {
+            messages: { parts: { text?: string }[] }[];
+          };
+          return detail.messages.at(-1)?.parts.some((p) => p.text?.includes(' w10'));
+        }, 20_000);
         first.kill('SIGKILL');
         await new Promise((r) => first.once('exit', r));
         const killedAt = Date.now();
@@ -148,10 +185,16 @@ for (const kind of testDatabaseKinds()) {
         );
         expect(next.status).toBe(200);
         await next.text();
+        if (kind === 'pglite') {
+          const server = children.at(-1) as ChildProcess;
+          restarted = { server, dataDir, call };
+          handedOver = true;
+        }
       } finally {
-        for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+        const keep = handedOver ? restarted?.server : undefined;
+        for (const child of children) if (child !== keep && child.exitCode === null) child.kill('SIGKILL');
         await scratch?.drop().catch(() => {});
-        rmSync(dataDir, { recursive: true, force: true });
+        if (!handedOver) rmSync(dataDir, { recursive: true, force: true });
       }
     },
   );
@@ -160,12 +203,19 @@ for (const kind of testDatabaseKinds()) {
 it('SIGTERM lets a running answer finish within the grace period, then stores the rest as interrupted', {
   timeout: 90_000,
 }, async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'polymath-drain-'));
-  const children: ChildProcess[] = [];
+  // The PGlite crash case's restarted server when it ran (started with the same grace period),
+  // otherwise a server of its own.
+  const own = restarted
+    ? undefined
+    : await (async () => {
+        const dataDir = mkdtempSync(join(tmpdir(), 'polymath-drain-'));
+        const { port, env, call } = await prepareServer(dataDir, undefined, PGLITE_ENV);
+        return { server: await startServer(env, port), dataDir, call };
+      })();
+  const { server, dataDir, call } = (restarted ?? own) as NonNullable<typeof restarted>;
+  restarted = undefined;
+  const children: ChildProcess[] = [server];
   try {
-    const { port, env, call } = await prepareServer(dataDir, undefined, { SHUTDOWN_GRACE_MS: '3000' });
-    const server = await startServer(env, port);
-    children.push(server);
     const exited = new Promise<number | null>((r) => server.once('exit', (code) => r(code)));
     // One answer short enough to finish within the grace period, one far too long.
     const short = await call('/api/chat', {

@@ -105,12 +105,25 @@ function provided<K extends 'pgliteTemplate' | 'postgresTemplate'>(key: K) {
 
 let pgliteTemplate: Blob | undefined;
 
-/** The migrated PGlite data directory of this run (read once per test file). */
-function migratedPglite(): Blob | undefined {
+/**
+ * The migrated PGlite data directory of this run (read once per test file), or undefined without
+ * globalSetup. Also for a data folder a server process then opens (`openDatabase({ dataDir, pgliteData })`).
+ */
+export function migratedPglite(): Blob | undefined {
   const file = provided('pgliteTemplate');
   if (!file) return undefined;
   pgliteTemplate ??= new Blob([readFileSync(file)]);
   return pgliteTemplate;
+}
+
+/** The file holding the migrated PGlite dump (for a process this one starts), or undefined without globalSetup. */
+export function migratedPgliteFile(): string | undefined {
+  return provided('pgliteTemplate');
+}
+
+/** The migrated PostgreSQL template of this run (for createScratchPostgres), or undefined without globalSetup. */
+export function migratedPostgres(): string | undefined {
+  return provided('postgresTemplate');
 }
 
 /** Opens a fresh, migrated database of the given kind. PostgreSQL needs TEST_DATABASE_URL. */

@@ -1,6 +1,6 @@
 /**
- * The process job-crash.test.ts kills. It opens the database (PGlite in CRASH_DATA_DIR, or
- * PostgreSQL at CRASH_DATABASE_URL), starts the queue with the crash jobs, sends one job of each
+ * The process job-crash.test.ts kills. It opens the database (PGlite in CRASH_DATA_DIR, started
+ * from the dump in CRASH_PGLITE_DATA when given instead of an initdb, or PostgreSQL at CRASH_DATABASE_URL), starts the queue with the crash jobs, sends one job of each
  * (CRASH_KEY names them), and reports on stdout, a line each:
  *
  *   sent <job> <id>            the job is stored
@@ -9,6 +9,7 @@
  *
  * Run with the test's Node: `node apps/server/test/job-crash-child.ts`.
  */
+import { readFileSync } from 'node:fs';
 import pino from 'pino';
 import { openDatabase } from '../src/db/client.ts';
 import { createLogger } from '../src/lib/logger.ts';
@@ -20,6 +21,7 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 const database = await openDatabase({
   url: process.env.CRASH_DATABASE_URL || undefined,
   dataDir: process.env.CRASH_DATA_DIR || undefined,
+  pgliteData: process.env.CRASH_PGLITE_DATA ? new Blob([readFileSync(process.env.CRASH_PGLITE_DATA)]) : undefined,
 });
 const jobs = crashJobs({
   async run(payload, run) {

@@ -15,11 +15,14 @@ import { newId, parseSse, providerEnv, setPlan, startProviderFakes, until } from
 import {
   createScratchPostgres,
   createTestApp,
+  migratedPglite,
+  migratedPgliteFile,
   TEST_DATABASE_URL,
   TEST_SECRETS,
   testDatabaseKinds,
 } from './databases.ts';
 import { crashJobs, crashTiming, LAST_TRY_JOB, SPARE_TRIES_JOB } from './job-crash-jobs.ts';
+import { CHILD_NODE_ENV } from './ports.ts';
 
 /**
  * At-least-once across a crash: a process killed with SIGKILL in the middle of a job (no drain, no
@@ -42,7 +45,7 @@ type ChildRun = { child: ChildProcess; waitFor(pattern: RegExp, timeoutMs?: numb
 
 function startChild(env: Record<string, string>): ChildRun {
   const child = spawn(process.execPath, [childEntry], {
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', ...CHILD_NODE_ENV, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
@@ -91,9 +94,11 @@ for (const kind of testDatabaseKinds()) {
 
     beforeAll(async () => {
       scratch = kind === 'postgres' ? await createScratchPostgres() : undefined;
+      // PGlite's data folder starts from the run's migrated dump (globalSetup's file), not an initdb.
+      const dump = migratedPgliteFile();
       const connection: Record<string, string> = scratch
         ? { CRASH_DATABASE_URL: scratch.url }
-        : { CRASH_DATA_DIR: dataDir };
+        : { CRASH_DATA_DIR: dataDir, ...(dump ? { CRASH_PGLITE_DATA: dump } : {}) };
       const first = startChild({ ...connection, CRASH_HEARTBEAT_SECONDS: String(heartbeatSeconds) });
       child = first.child;
       ids.spare = (await first.waitFor(new RegExp(`sent ${SPARE_TRIES_JOB} (\\S+)`)))[1] ?? '';
@@ -181,7 +186,7 @@ function freePort(): Promise<number> {
 
 async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
   const server = spawn(process.execPath, [serverEntry], {
-    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { PATH: process.env.PATH ?? '', ...CHILD_NODE_ENV, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await until(async () => {
@@ -211,8 +216,9 @@ describe('an image being made when the server is killed', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'polymath-image-crash-'));
     const servers: ChildProcess[] = [];
     try {
-      // A Pro user, made in-process on the database the server processes then use.
-      const setup = await openDatabase({ dataDir });
+      // A Pro user, made in-process on the database the server processes then use: its data folder
+      // starts as a copy of the run's migrated one, so migrate() finds nothing to do.
+      const setup = await openDatabase({ dataDir, pgliteData: migratedPglite() });
       await setup.migrate();
       const mailer = captureMailer();
       const setupApp = createTestApp(setup, { mailer, env: { ...AUTH_TEST_ENV, DATA_DIR: dataDir } });

@@ -19,7 +19,7 @@ import {
 } from './auth-helpers.ts';
 import { newId, parseSse, providerEnv, sendBody, startProviderFakes, textOf, until } from './chat-helpers.ts';
 import { createScratchPostgres, TEST_DATABASE_URL } from './databases.ts';
-import { freePort } from './ports.ts';
+import { CHILD_NODE_ENV, freePort } from './ports.ts';
 import { expectPending, postWebhook, sendCode, uniqueMobile, waId } from './whatsapp-helpers.ts';
 
 /**
@@ -95,6 +95,7 @@ describe.skipIf(missing.length > 0)('three instances behind nginx', () => {
       runDir: join(dataDir, 'cluster'),
       env: {
         ...process.env,
+        ...CHILD_NODE_ENV,
         ...AUTH_TEST_ENV,
         ...providerEnv(fakes),
         ...graph.env('multi-verify-token'),

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgres, TEST_DATABASE_URL } from './databases.ts';
-import { freePort } from './ports.ts';
+import { CHILD_NODE_ENV, freePort } from './ports.ts';
 
 /**
  * SIGTERM to the process group of `npm run serve` (what a terminal's Ctrl-C or a supervisor does
@@ -65,6 +65,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
         env: {
           PATH: process.env.PATH ?? '',
           HOME: process.env.HOME ?? tmpdir(),
+          ...CHILD_NODE_ENV,
           PORT: String(port),
           HOST: '127.0.0.1',
           DATA_DIR: dataDir,

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from './ports.ts';
+import { CHILD_NODE_ENV, freePort } from './ports.ts';
 
 /**
  * The real server (`node apps/server/src/index.ts`) with a stdout nobody reads, or whose reader has
@@ -31,6 +31,7 @@ async function startServer(dataDir: string): Promise<Running> {
     env: {
       PATH: `${join(ROOT, 'node_modules/.bin')}${delimiter}${process.env.PATH ?? ''}`,
       HOME: process.env.HOME ?? tmpdir(),
+      ...CHILD_NODE_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgres, TEST_DATABASE_URL } from './databases.ts';
-import { freePort } from './ports.ts';
+import { CHILD_NODE_ENV, freePort } from './ports.ts';
 
 /**
  * Runs the real server (`node apps/server/src/index.ts`, on the pinned Node 24) as a child process
@@ -34,6 +34,7 @@ function start(env: Record<string, string>): Running {
     env: {
       PATH: `${join(ROOT, 'node_modules/.bin')}${delimiter}${process.env.PATH ?? ''}`,
       HOME: process.env.HOME ?? tmpdir(),
+      ...CHILD_NODE_ENV,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

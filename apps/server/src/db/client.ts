@@ -41,8 +41,9 @@ export type DatabaseOptions = {
   url?: string | undefined;
   dataDir?: string | undefined;
   /**
-   * In memory only: start from this PGlite data directory (a dumpDataDir tarball) instead of an
-   * empty database. The tests start every suite from one migrated copy (apps/server/test/databases.ts).
+   * Start from this PGlite data directory (a dumpDataDir tarball) instead of an empty database: in
+   * memory, or in a dataDir that holds no database yet. The tests start every suite, and the data
+   * folders of the servers they start as processes, from one migrated copy (apps/server/test/databases.ts).
    */
   pgliteData?: Blob | undefined;
 };
@@ -58,7 +59,7 @@ async function openPglite(dataDir: string | undefined, data: Blob | undefined): 
   if (dataDir) {
     const dir = join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, data ? { loadDataDir: data } : {});
   } else {
     client = await PGlite.create(data ? { loadDataDir: data } : {});
   }
