@@ -15,6 +15,16 @@ declare module 'vitest' {
   }
 }
 
+type Templates = { pgliteFile: string; postgresTemplate: string | undefined };
+
+/**
+ * The projects that name this globalSetup (server, server-isolated, server-processes) share one
+ * pair of templates: Vitest runs each project's globalSetup in its own module graph but in the same
+ * process, so the templates are kept on globalThis, counted by the projects using them, and removed
+ * when the last one tears down.
+ */
+const shared = globalThis as { polymathTestTemplates?: { made: Promise<Templates>; users: number } };
+
 /**
  * Migrates one database of each kind once per `vitest run`, instead of once per suite: the server
  * tests' globalSetup (vitest.config.ts). databases.ts then gives each suite its own copy, which
@@ -22,6 +32,23 @@ declare module 'vitest' {
  * PostgreSQL: CREATE DATABASE … TEMPLATE copies files). Both are removed when the run ends.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  shared.polymathTestTemplates ??= { made: makeTemplates(), users: 0 };
+  const entry = shared.polymathTestTemplates;
+  entry.users += 1;
+  const { pgliteFile, postgresTemplate } = await entry.made;
+  project.provide('pgliteTemplate', pgliteFile);
+  project.provide('postgresTemplate', postgresTemplate);
+
+  return async () => {
+    entry.users -= 1;
+    if (entry.users > 0) return;
+    if (shared.polymathTestTemplates === entry) shared.polymathTestTemplates = undefined;
+    rmSync(pgliteFile, { force: true });
+    if (postgresTemplate) await adminQuery(`DROP DATABASE IF EXISTS "${postgresTemplate}" WITH (FORCE)`);
+  };
+}
+
+async function makeTemplates(): Promise<Templates> {
   const tag = `${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
 
   const pglite = await openDatabase({});
@@ -35,7 +62,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } finally {
     await pglite.close();
   }
-  project.provide('pgliteTemplate', pgliteFile);
 
   let postgresTemplate: string | undefined;
   if (TEST_DATABASE_URL) {
@@ -50,10 +76,5 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // Nobody connects to it from now on: a copy needs the template free of other sessions.
     await adminQuery(`ALTER DATABASE "${postgresTemplate}" ALLOW_CONNECTIONS false`);
   }
-  project.provide('postgresTemplate', postgresTemplate);
-
-  return async () => {
-    rmSync(pgliteFile, { force: true });
-    if (postgresTemplate) await adminQuery(`DROP DATABASE IF EXISTS "${postgresTemplate}" WITH (FORCE)`);
-  };
+  return { pgliteFile, postgresTemplate };
 }
