@@ -20,20 +20,11 @@ const SERVER_ISOLATED = [
   'apps/server/src/lib/limits.test.ts',
   'apps/server/test/admin-grant.test.ts',
   'apps/server/test/billing-period-end.test.ts',
+  'apps/server/test/chat-crash.test.ts',
   'apps/server/test/chat-custom-provider.test.ts',
   'apps/server/test/fixture-tool.test.ts',
-  'apps/server/test/metrics.test.ts',
-];
-
-/**
- * The files that start and kill real server processes (isolated too). They spend most of their time
- * waiting for those processes (start-up, a lease to run out, a drain), so they run last, by
- * themselves, three at a time: by then the browser tests have mostly ended, and two at a time left
- * a core idle for the last minutes of the run (issue 33, decision 026).
- */
-const SERVER_PROCESSES = [
-  'apps/server/test/chat-crash.test.ts',
   'apps/server/test/job-crash.test.ts',
+  'apps/server/test/metrics.test.ts',
   'apps/server/test/multi-instance.test.ts',
   'apps/server/test/shutdown-npm.test.ts',
   'apps/server/test/shutdown-stdout.test.ts',
@@ -108,7 +99,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
-          exclude: [...SERVER_ISOLATED, ...SERVER_PROCESSES],
+          exclude: SERVER_ISOLATED,
           // One worker process runs file after file with the modules it has already loaded: the
           // app's import graph (Hono, better-auth, the AI SDK, Drizzle, PGlite's WebAssembly) is
           // evaluated once per worker instead of once per file, which took about half of these
@@ -129,19 +120,6 @@ export default defineConfig({
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          name: 'server-processes',
-          environment: 'node',
-          include: SERVER_PROCESSES,
-          globalSetup: ['apps/server/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          // A group of its own (after every other project's files) with its own worker count.
-          sequence: { groupOrder: 1 },
-          maxWorkers: 3,
         },
       },
       {
