@@ -195,6 +195,8 @@ test('Settings → Account shows the answer and changes it', async ({ page, cont
 });
 
 test('the banner on a desktop in light English and a phone in dark Turkish', async ({ browser }) => {
+  // Two fresh contexts, each with screenshots and an axe scan: past 30 s on a busy machine.
+  test.setTimeout(90_000);
   mkdirSync(SHOTS, { recursive: true });
   for (const [theme, locale, viewport] of [
     ['light', 'en', { width: 1280, height: 800 }],

@@ -218,6 +218,8 @@ describe('translatePhoto on rendered photos', () => {
       });
       expect(changedInside).toBe(true);
     },
+    // Real OCR of up to 2000 × 1400 noisy pixels: about 10 s alone, past 30 s beside the browser tests.
+    90_000,
   );
 
   it('keeps a transparent PNG transparent around the text', async () => {
