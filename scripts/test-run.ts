@@ -77,7 +77,27 @@ function run(step: Step): Promise<Result> {
       output.push(Buffer.from(`could not start: ${err.message}\n`));
       finish(127);
     });
-    child.on('close', (code, signal) => finish(code ?? (signal ? 128 : 1)));
+    // 'close' waits for the output pipes too, and a server process a failed test left running holds
+    // them open (it inherited them): the run would wait for it forever. So the step ends when its
+    // process exits, with a few seconds for the last output to arrive.
+    let ended = false;
+    const end = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (ended) return;
+      ended = true;
+      finish(code ?? (signal ? 128 : 1));
+    };
+    child.on('close', end);
+    child.on('exit', (code, signal) => {
+      setTimeout(() => {
+        if (ended) return;
+        output.push(
+          Buffer.from(`\n(${step.name}: its process exited; a process it started still holds its output open)\n`),
+        );
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        end(code, signal);
+      }, 5000).unref();
+    });
   });
 }
 
@@ -191,4 +211,6 @@ function report(results: Result[], withE2e: boolean): number {
   return 0;
 }
 
-process.exitCode = await main();
+// Exit, rather than wait for the event loop to empty: a process a failed test left running must not
+// keep the run open (stdout and stderr are pipes or files here, written synchronously on Linux).
+process.exit(await main());
