@@ -93,6 +93,9 @@ test('a shared chat reads signed out, says noindex, and says so once its owner t
   browser,
   problems,
 }) => {
+  // The owner's chat, a signed-out visitor's context and Settings, one after the other: past 30 s on
+  // a busy machine (32 and 36 s in a clean-clone run).
+  test.setTimeout(90_000);
   const user = await freeUser(page, 'share');
   await openChat(page, user);
   const answer = 'Day one: **Alaçatı**.\n\n| Day | Place |\n| --- | --- |\n| 1 | Alaçatı |\n| 2 | Ephesus |';
