@@ -339,6 +339,8 @@ describe('translatePhoto on rendered photos', () => {
       const read = result.segments.map((s) => s.sourceText).join('\n');
       expect(characterErrorRate(read, fixture.text, language), read).toBeLessThan(AUTO_CER_LIMIT);
     },
+    // Real OCR and script detection of a noisy photo: past 30 s beside the browser tests.
+    90_000,
   );
 
   it('leaves regions the translator skipped or that hold no words as they were', async () => {

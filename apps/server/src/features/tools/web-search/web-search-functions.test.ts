@@ -30,7 +30,9 @@ beforeAll(async () => {
   fakes = await startSearchFakes();
   // Allowed so the stand-in's pages on 127.0.0.1 can be read at all (production's page guard allows nothing).
   guard = createOutboundGuard({ allowHosts: [operatorHost(fakes.url)] });
-  reader = createPageReader({ fetch: guard.fetch });
+  // Three pages read at once took past the 5 s extraction limit on a loaded machine; the limit itself
+  // is page-reader.test.ts's.
+  reader = createPageReader({ fetch: guard.fetch, extractTimeoutMs: 30_000 });
 });
 afterAll(async () => {
   await Promise.all([reader.close(), guard.close(), fakes.close()]);
