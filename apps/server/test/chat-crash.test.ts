@@ -49,11 +49,12 @@ async function startServer(env: Record<string, string>, port: number): Promise<C
     env: { PATH: process.env.PATH ?? '', ...CHILD_NODE_ENV, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  // A start is 20 s and more of CPU on a loaded 2-core machine (decision 026, point 15).
+  // A start is 20 s and more of CPU on a loaded 2-core machine (decision 026, point 15), and a start
+  // after a kill also recovers the data folder: 60 s was missed once in a clean-clone run.
   await until(async () => {
     const res = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined);
     return res?.ok;
-  }, 60_000);
+  }, 120_000);
   return child;
 }
 
@@ -115,7 +116,7 @@ for (const kind of testDatabaseKinds()) {
     kind === 'pglite'
       ? 'an answer cut off by a killed process is interrupted after restart [pglite]'
       : 'an answer cut off by a killed instance is taken over by a surviving one within 10 s [postgres]',
-    { timeout: 180_000 },
+    { timeout: 300_000 },
     async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'polymath-crash-'));
       const scratch = kind === 'postgres' ? await createScratchPostgres(migratedPostgres()) : undefined;
@@ -202,7 +203,7 @@ for (const kind of testDatabaseKinds()) {
 }
 
 it('SIGTERM lets a running answer finish within the grace period, then stores the rest as interrupted', {
-  timeout: 180_000,
+  timeout: 300_000,
 }, async () => {
   // The PGlite crash case's restarted server when it ran (started with the same grace period),
   // otherwise a server of its own.
