@@ -1,6 +1,14 @@
 import { type SkyBody, skyFactsSchema, type ZodiacSign } from '@polymath/shared';
 import { describe, expect, it } from 'vitest';
-import { bodyPosition, computeSky, eclipticLongitude, findIngresses, findLunarPhases, moonPhase } from './sky.ts';
+import {
+  bodyPosition,
+  bodyPositions,
+  computeSky,
+  eclipticLongitude,
+  findIngresses,
+  findLunarPhases,
+  moonPhase,
+} from './sky.ts';
 
 /**
  * The computed sky against published values: the equinoxes and solstices (the Sun's ingresses
@@ -236,6 +244,19 @@ describe('computeSky', () => {
       'last-quarter:aquarius',
       'new-moon:taurus',
     ]);
+  });
+
+  it('gives the positions at the instant it names, to the second', () => {
+    // An instant whose positions, rounded to 0.01°, differ from those of its nearest whole second
+    // (the Moon moves 0.01° a minute): found rather than written down, so the test keeps its point.
+    const base = at('2024-04-10T09:00:00.400Z').getTime();
+    const instant = Array.from({ length: 2000 }, (_, i) => new Date(base + i * 499)).find((t) => {
+      const second = new Date(Math.round(t.getTime() / 1000) * 1000);
+      return JSON.stringify(bodyPositions(t)) !== JSON.stringify(bodyPositions(second));
+    });
+    expect(instant, 'an instant a rounding apart from its second').toBeDefined();
+    const sky = computeSky(instant as Date, { start: at('2024-04-10T00:00:00Z'), end: at('2024-04-11T00:00:00Z') });
+    expect(sky.positions).toEqual(bodyPositions(new Date(sky.at)));
   });
 
   it('refuses a period that ends before it starts', () => {

@@ -168,8 +168,12 @@ export function findLunarPhases(start: Date, end: Date): LunarPhaseEvent[] {
  * The sky at `at` (positions, the Moon's phase) and what happens in `period` (ingresses of every
  * body, exact lunar phases), as the compact facts handed to the model.
  */
-export function computeSky(at: Date, period: { start: Date; end: Date }, timeZone = 'UTC'): SkyFacts {
+export function computeSky(exactly: Date, period: { start: Date; end: Date }, timeZone = 'UTC'): SkyFacts {
   if (!(period.end.getTime() > period.start.getTime())) throw new RangeError('The period must end after it starts');
+  // The facts name their instant to the second, so the positions are computed for that second: the
+  // Moon moves 0.01° a minute, and from the unrounded instant its rounded degree could differ from
+  // the one the stated instant gives.
+  const at = new Date(Math.round(exactly.getTime() / 1000) * 1000);
   const ingresses = SKY_BODIES.flatMap((body) => findIngresses(body, period.start, period.end)).sort((a, b) =>
     a.at.localeCompare(b.at),
   );
