@@ -4,9 +4,10 @@
  *   1. at once: lint (Biome), typecheck (tsc -b) and the web build in the background, their output
  *      held back and printed whole when each ends, while the unit and integration tests (Vitest)
  *      print live;
- *   2. as soon as the build is ready, still beside the unit tests: the browser tests (Playwright)
- *      and the production-dependencies smoke test (scripts/production-smoke.ts), held back and
- *      printed whole as well.
+ *   2. as soon as the build is ready, still beside the unit tests: the production-dependencies
+ *      smoke test (scripts/production-smoke.ts), and with 4 cores or more the browser tests
+ *      (Playwright), held back and printed whole as well;
+ *   3. on fewer cores, the browser tests after the unit tests.
  *
  * Any failure fails the run and the failing steps are named at the end; a failed build means no
  * browser tests. Each step's time goes to test-timing/phases.json, and Vitest's and Playwright's
