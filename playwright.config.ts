@@ -1,8 +1,9 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumPath } from './e2e/support/chromium-path.ts';
 import { E2E_PORT } from './e2e/support/server-state.ts';
 
 /**
- * Browser tests: Debian's Chromium (Playwright cannot download its own browser here) against the
+ * Browser tests: Debian's Chromium (e2e/support/chromium-path.ts: its headless shell when installed) against the
  * built app served by the real server, started fresh for each run by e2e/support/start-server.ts
  * (its own temp data directory and, with TEST_DATABASE_URL, its own PostgreSQL database).
  *
@@ -56,7 +57,7 @@ export default defineConfig({
     // build's files itself, out of reach of page.route(). Only the PWA journeys (e2e/pwa.spec.ts) allow it.
     serviceWorkers: 'block',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath: chromiumPath() ?? '/usr/bin/chromium',
       args: [
         '--no-sandbox',
         '--disable-gpu',
