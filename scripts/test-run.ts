@@ -198,7 +198,9 @@ async function main(): Promise<number> {
   // tests: beside them the load rose to 17, journeys, page loads and server starts missed their
   // timeouts in every clean-clone run, and the run took longer than one phase after the other
   // (29 m 37 s against 27 m 44 s, decision 026 point 17). Their output is printed whole when they end.
-  const browserBesideUnit = availableParallelism() >= 4;
+  // TEST_E2E_BESIDE=1 or 0 overrides that, to measure one way against the other on the same machine.
+  const besideSetting = process.env.TEST_E2E_BESIDE;
+  const browserBesideUnit = besideSetting ? besideSetting === '1' : availableParallelism() >= 4;
   const browser: Promise<Result[]> = withE2e
     ? run({ name: 'build', command: 'npm', args: ['run', '--silent', 'build'], live: false }).then(async (build) => {
         if (build.status === 'failed') {
