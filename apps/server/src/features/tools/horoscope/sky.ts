@@ -116,7 +116,9 @@ export function moonPhase(at: Date): MoonPhase {
 }
 
 const signIndexAt = (body: SkyBody, t: number) => Math.floor(eclipticLongitude(body, new Date(t)) / 30);
-const toIso = (ms: number) => new Date(Math.round(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+/** The whole second nearest an instant: the facts name their instants to the second. */
+const toSecond = (ms: number) => new Date(Math.round(ms / 1000) * 1000);
+const toIso = (ms: number) => toSecond(ms).toISOString().replace('.000Z', 'Z');
 
 /** Every sign a body enters inside [start, end), located by bisection to within 20 seconds. */
 export function findIngresses(body: SkyBody, start: Date, end: Date): Ingress[] {
@@ -173,7 +175,7 @@ export function computeSky(exactly: Date, period: { start: Date; end: Date }, ti
   // The facts name their instant to the second, so the positions are computed for that second: the
   // Moon moves 0.01° a minute, and from the unrounded instant its rounded degree could differ from
   // the one the stated instant gives.
-  const at = new Date(Math.round(exactly.getTime() / 1000) * 1000);
+  const at = toSecond(exactly.getTime());
   const ingresses = SKY_BODIES.flatMap((body) => findIngresses(body, period.start, period.end)).sort((a, b) =>
     a.at.localeCompare(b.at),
   );
