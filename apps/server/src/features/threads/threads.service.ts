@@ -213,19 +213,25 @@ export async function getOwnedThread(db: Db, userId: string, threadId: string): 
  * the stream being generated, if any.
  */
 export async function getThreadDetail(db: Db, owner: ThreadOwner, threadId: string): Promise<ThreadDetail> {
-  const [row] = await db.select(threadColumns).from(threads).where(visibleThread(owner, threadId));
-  if (!row) throw new AppError('NOT_FOUND');
-  const [page, summary] = await Promise.all([
-    messagesPage(db, owner.id, row.id, THREAD_MESSAGES_PAGE_SIZE),
-    summaryMarker(db, row.id),
-  ]);
-  return {
-    thread: toThread(row),
-    ...page,
-    activeAnswerId: row.activeAnswerId,
-    toolInput: isRecord(row.toolInput) ? row.toolInput : null,
-    summary,
-  };
+  // One snapshot for the thread and its messages: an answer that settles (or is swept as
+  // interrupted) between two separate reads would show as ended while the thread still names it
+  // as the answer being generated, and the page would wait for a stream that is gone.
+  return db.transaction(
+    async (tx) => {
+      const [row] = await tx.select(threadColumns).from(threads).where(visibleThread(owner, threadId));
+      if (!row) throw new AppError('NOT_FOUND');
+      const page = await messagesPage(tx, owner.id, row.id, THREAD_MESSAGES_PAGE_SIZE);
+      const summary = await summaryMarker(tx, row.id);
+      return {
+        thread: toThread(row),
+        ...page,
+        activeAnswerId: row.activeAnswerId,
+        toolInput: isRecord(row.toolInput) ? row.toolInput : null,
+        summary,
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }
 
 /** The messages before a page of the thread (its `olderCursor`), as the person scrolls up. */
