@@ -383,3 +383,38 @@ describeEachDatabase('job queue settings across versions', { exercises: ['job-qu
     }
   }, 90_000);
 });
+
+describeEachDatabase('a worker that ends a job', { exercises: ['job-queue'] }, (ctx) => {
+  it("fetches the next one at once instead of at its next poll: one group's jobs run back to back", async () => {
+    const ran: number[] = [];
+    const chain = defineJob({
+      name: 'test-chain',
+      payload: z.object({ n: z.number().int() }),
+      retries: 0,
+      retryDelaySeconds: 0,
+      timeoutSeconds: 30,
+      concurrency: 1,
+      group: () => 'one-person',
+      async handler(p) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        ran.push(p.n);
+      },
+    }) as JobDefinition<unknown>;
+    // A poll that never comes within the test: only the sends' notifications and the worker's own
+    // fetch after each job can start a job. The notifications all arrive while job 0 runs, so they
+    // account for job 1 at most; jobs 2 and 3 start only because the worker looks again at once.
+    const queue = await startJobQueue({
+      connection: ctx.database.queueConnection,
+      logger,
+      jobs: [chain],
+      timing: { ...FAST, pollSeconds: 600 },
+    });
+    try {
+      for (let n = 0; n < 4; n++) await queue.send(chain, { n });
+      await until(async () => ran.length === 4, 20_000);
+      expect(ran).toEqual([0, 1, 2, 3]);
+    } finally {
+      await queue.stop(1000);
+    }
+  }, 60_000);
+});

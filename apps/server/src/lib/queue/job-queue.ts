@@ -152,47 +152,57 @@ export async function startJobQueue(options: {
     const db = boss.getDb();
     for (const job of options.jobs) {
       const log = logger.child({ job: job.name });
-      await boss.work(
-        job.name,
-        {
-          localConcurrency: job.concurrency,
-          batchSize: 1,
-          pollingIntervalSeconds: timing.pollSeconds,
-          // A notification wakes the worker for a new job; retries coming due send none, so the
-          // poll keeps its own pace instead of pg-boss's 30 s default once notifications are on.
-          notifyPollingIntervalSeconds: timing.pollSeconds,
-          // Counted in the database (pg-boss's group concurrency), so the bound holds across instances
-          // almost always; waitForTurn below makes it exact.
-          ...(job.group ? { groupConcurrency: job.groupConcurrency ?? 1 } : {}),
-        },
-        async ([item]: Job<unknown>[]) => {
-          if (!item) return;
-          const parsed = job.payload.safeParse(item.data);
-          if (!parsed.success) {
-            // Trying again cannot fix a payload: settle it and say so.
-            log.error({ jobId: item.id, issues: parsed.error.issues }, 'job payload is not valid; dropped');
-            return;
-          }
-          const started = performance.now();
-          let outcome = 'failed';
-          try {
-            if (job.group && item.groupId) {
-              await waitForTurn(db, item, job.groupConcurrency ?? 1, timing.pollSeconds);
+      // One worker per slot, each knowing its own id: a worker that has just settled a job looks for
+      // the next one at once (notifyWorker skips its poll delay) instead of after pollSeconds. With a
+      // backlog, slots stay busy; for a group at its bound (one person's images), its next job starts
+      // as the last one ends rather than up to a poll later. An empty fetch sends the worker back to
+      // polling, so an idle queue costs one more fetch per job, no loop.
+      for (let slot = 0; slot < job.concurrency; slot++) {
+        let workerId: string | undefined;
+        workerId = await boss.work(
+          job.name,
+          {
+            localConcurrency: 1,
+            batchSize: 1,
+            pollingIntervalSeconds: timing.pollSeconds,
+            // A notification wakes the worker for a new job; retries coming due send none, so the
+            // poll keeps its own pace instead of pg-boss's 30 s default once notifications are on.
+            notifyPollingIntervalSeconds: timing.pollSeconds,
+            // Counted in the database (pg-boss's group concurrency), so the bound holds across instances
+            // almost always; waitForTurn below makes it exact.
+            ...(job.group ? { groupConcurrency: job.groupConcurrency ?? 1 } : {}),
+          },
+          async ([item]: Job<unknown>[]) => {
+            if (!item) return;
+            const parsed = job.payload.safeParse(item.data);
+            if (!parsed.success) {
+              // Trying again cannot fix a payload: settle it and say so.
+              log.error({ jobId: item.id, issues: parsed.error.issues }, 'job payload is not valid; dropped');
+              return;
             }
-            await job.handler(parsed.data, {
-              id: item.id,
-              retryCount: item.retryCount,
-              signal: item.signal,
-              logger: log.child({ jobId: item.id, try: item.retryCount + 1 }),
-              jobs: queue,
-            });
-            outcome = 'completed';
-          } finally {
-            jobRuns.inc({ queue: job.name, outcome });
-            jobDuration.observe({ queue: job.name, outcome }, (performance.now() - started) / 1000);
-          }
-        },
-      );
+            const started = performance.now();
+            let outcome = 'failed';
+            try {
+              if (job.group && item.groupId) {
+                await waitForTurn(db, item, job.groupConcurrency ?? 1, timing.pollSeconds);
+              }
+              await job.handler(parsed.data, {
+                id: item.id,
+                retryCount: item.retryCount,
+                signal: item.signal,
+                logger: log.child({ jobId: item.id, try: item.retryCount + 1 }),
+                jobs: queue,
+              });
+              outcome = 'completed';
+            } finally {
+              jobRuns.inc({ queue: job.name, outcome });
+              jobDuration.observe({ queue: job.name, outcome }, (performance.now() - started) / 1000);
+              // pg-boss settles the job when this returns, then this worker fetches again at once.
+              if (workerId) boss.notifyWorker(workerId);
+            }
+          },
+        );
+      }
       const onDead = job.onDead;
       if (onDead) {
         await boss.work(
