@@ -108,6 +108,13 @@ const envSchema = z.object({
    * instance's answers are taken over within this plus a quarter of it (decision 034).
    */
   INSTANCE_LEASE_SECONDS: z.coerce.number().int().min(1).max(300).default(6),
+  /**
+   * Jobs (images, WhatsApp sends, sweeps): a running job whose process stopped checking in for this
+   * long is tried again (pg-boss's heartbeat; at least 10). The supervisor that notices it runs every
+   * JOB_SUPERVISE_SECONDS, so a killed instance's jobs run again within the sum of the two.
+   */
+  JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(600).default(20),
+  JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
   // Plans and payments: Stripe when STRIPE_SECRET_KEY is set, the built-in sandbox otherwise.
   /** Plan prices, currency and tax: the shipped apps/server/config/plans.json by default. */
   PLANS_FILE: optionalString,

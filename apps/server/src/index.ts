@@ -157,6 +157,7 @@ async function main() {
     connection: database.queueConnection,
     logger,
     jobs: appJobs({ env, database, files, imageModels, billing, logger, mailer, chat, whatsapp, turns }),
+    timing: { heartbeatSeconds: env.JOB_HEARTBEAT_SECONDS, superviseSeconds: env.JOB_SUPERVISE_SECONDS },
   });
   turnJobs.use(jobs);
   whatsapp.useQueue(jobs);

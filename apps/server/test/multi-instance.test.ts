@@ -110,6 +110,9 @@ describe.skipIf(missing.length > 0)('three instances behind nginx', () => {
         FREE_DAILY_MESSAGES: '1000',
         PRO_DAILY_IMAGES: '1000',
         SHUTDOWN_GRACE_MS: '8000',
+        // The killed instance's image jobs run again within 12 s (production: 35 s at most).
+        JOB_HEARTBEAT_SECONDS: '10',
+        JOB_SUPERVISE_SECONDS: '2',
         // Without a price check, no Stripe key needed.
         STRIPE_SECRET_KEY: '',
       },
