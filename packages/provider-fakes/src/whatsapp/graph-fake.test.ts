@@ -79,7 +79,9 @@ describe('messages', () => {
     expect(await tooSoon.json()).toMatchObject({ error: { code: 131056 } });
     expect((await send(text('15550001111', 'another number'))).status).toBe(200);
     clock += 199;
-    expect(await (await send(text('905321234567', 'still too soon'))).json()).toMatchObject({ error: { code: 131056 } });
+    expect(await (await send(text('905321234567', 'still too soon'))).json()).toMatchObject({
+      error: { code: 131056 },
+    });
     clock += 1;
     expect((await send(text('905321234567', 'later'))).status).toBe(200);
     expect(graph.sent().map((m) => m.text)).toEqual(['now', 'another number', 'later']);
