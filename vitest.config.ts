@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * One `vitest run` from the repository root runs every workspace's unit and integration tests.
@@ -31,37 +30,6 @@ const SERVER_ISOLATED = [
   'apps/server/test/shutdown-stdout.test.ts',
   'apps/server/test/shutdown.test.ts',
 ];
-
-/**
- * The files that spend minutes waiting on the server processes they start and kill (recoveries after
- * kill -9, leases running out, rolling restarts), longest first. Vitest would start them last (its
- * projects in name order, each by file size): on a 2-core machine their waits then made a tail of
- * five minutes with little else to run. Started first, the rest of the suite fills those waits.
- */
-const LONG_WAITS = [
-  'apps/server/test/multi-instance.test.ts',
-  'apps/server/test/chat-crash.test.ts',
-  'apps/server/test/job-crash.test.ts',
-  'apps/server/test/shutdown.test.ts',
-  'apps/server/test/admin-grant.test.ts',
-  'apps/server/test/shutdown-stdout.test.ts',
-  'apps/server/test/shutdown-npm.test.ts',
-];
-
-/** Vitest's own order (failed first, then slowest or largest first), with LONG_WAITS ahead of it. */
-class LongWaitsFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const rank = (spec: TestSpecification) => {
-      const at = LONG_WAITS.findIndex((file) => spec.moduleId.endsWith(`/${file}`));
-      return at === -1 ? LONG_WAITS.length : at;
-    };
-    return sorted
-      .map((spec, index) => ({ spec, index, rank: rank(spec) }))
-      .sort((a, b) => a.rank - b.rank || a.index - b.index)
-      .map(({ spec }) => spec);
-  }
-}
 
 /**
  * Web test files that get a fresh window and module graph: module mocks and fresh module graphs,
@@ -94,7 +62,6 @@ export default defineConfig({
     // browser tests run beside them (scripts/test-run.ts); a third worker on top of that gained 36 s
     // of 13 minutes and timed a WhatsApp test out, so two it is.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    sequence: { sequencer: LongWaitsFirst },
     // `npm run test:coverage` (vitest run --coverage): line and branch coverage of the source the
     // unit and integration tests reach, per workspace in `npm run test:inventory`.
     coverage: {
