@@ -305,7 +305,8 @@ export async function startGraphFake(options: GraphFakeOptions = {}): Promise<Gr
     }
     const pace = options.pairRateLimitMs ?? 0;
     const now = (options.now ?? Date.now)();
-    if (pace > 0 && lastTo.has(to) && now - (lastTo.get(to) ?? 0) < pace) {
+    const last = lastTo.get(to);
+    if (pace > 0 && last !== undefined && now - last < pace) {
       const f = GRAPH_FAILURES['pair-rate-limit'];
       return graphError(f.status, f.code, f.message, f.details);
     }

@@ -158,6 +158,8 @@ export async function startJobQueue(options: {
       // as the last one ends rather than up to a poll later. An empty fetch sends the worker back to
       // polling, so an idle queue costs one more fetch per job, no loop.
       for (let slot = 0; slot < job.concurrency; slot++) {
+        // Unset only if a first job ended before work() returned (in-process PGlite answers within
+        // microtasks): that job's worker then waits for its poll, as before.
         let workerId: string | undefined;
         workerId = await boss.work(
           job.name,
