@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -25,7 +25,8 @@ import {
   TEST_SECRETS,
   testDatabaseKinds,
 } from './databases.ts';
-import { CHILD_NODE_ENV, freePort } from './ports.ts';
+import { spawnNode } from './node-child.ts';
+import { freePort } from './ports.ts';
 
 /**
  * A process killed mid-answer (SIGKILL: no drain, no cleanup) leaves its answer 'streaming'; another
@@ -45,10 +46,7 @@ afterAll(async () => {
 });
 
 async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [serverEntry], {
-    env: { PATH: process.env.PATH ?? '', ...CHILD_NODE_ENV, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawnNode(serverEntry, { ...env, PORT: String(port), HOST: '127.0.0.1' }, 'ignore');
   // A start is 20 s and more of CPU on a loaded 2-core machine (decision 026, point 15), and a start
   // after a kill also recovers the data folder: 60 s was missed once in a clean-clone run.
   await until(async () => {

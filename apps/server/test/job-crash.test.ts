@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,7 +22,7 @@ import {
   testDatabaseKinds,
 } from './databases.ts';
 import { crashJobs, crashTiming, LAST_TRY_JOB, SPARE_TRIES_JOB } from './job-crash-jobs.ts';
-import { CHILD_NODE_ENV } from './ports.ts';
+import { spawnNode } from './node-child.ts';
 
 /**
  * At-least-once across a crash: a process killed with SIGKILL in the middle of a job (no drain, no
@@ -44,10 +44,7 @@ const logger = createLogger('silent');
 type ChildRun = { child: ChildProcess; waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray> };
 
 function startChild(env: Record<string, string>): ChildRun {
-  const child = spawn(process.execPath, [childEntry], {
-    env: { PATH: process.env.PATH ?? '', ...CHILD_NODE_ENV, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawnNode(childEntry, env, 'pipe');
   let output = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
     output += chunk;
@@ -185,10 +182,7 @@ function freePort(): Promise<number> {
 }
 
 async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const server = spawn(process.execPath, [serverEntry], {
-    env: { PATH: process.env.PATH ?? '', ...CHILD_NODE_ENV, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = spawnNode(serverEntry, { ...env, PORT: String(port), HOST: '127.0.0.1' }, 'ignore');
   await until(async () => {
     if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}) while starting`);
     const res = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined);
