@@ -11,20 +11,26 @@ import { defineConfig } from 'vitest/config';
  * Server test files that each get a fresh process (Vitest's isolation), because they change or
  * measure what a process shares with the next file: module mocks and fresh module graphs
  * (vi.mock, vi.resetModules), stubbed environment or globals, fake timers, the process-wide
- * metrics registry, the event loop's delay; and the files that start and kill real server
- * processes, which gain nothing from shared modules.
+ * metrics registry, the event loop's delay.
  */
 const SERVER_ISOLATED = [
   'apps/server/src/features/images/image-models.test.ts',
   'apps/server/src/features/search/page-reader.test.ts',
   'apps/server/src/lib/limits.test.ts',
-  'apps/server/test/admin-grant.test.ts',
   'apps/server/test/billing-period-end.test.ts',
-  'apps/server/test/chat-crash.test.ts',
   'apps/server/test/chat-custom-provider.test.ts',
   'apps/server/test/fixture-tool.test.ts',
-  'apps/server/test/job-crash.test.ts',
   'apps/server/test/metrics.test.ts',
+];
+
+/**
+ * The server test files that start and kill real server processes (their own project, below). They
+ * mostly wait: for servers to start, for leases to run out, for a drain.
+ */
+const SERVER_PROCESSES = [
+  'apps/server/test/admin-grant.test.ts',
+  'apps/server/test/chat-crash.test.ts',
+  'apps/server/test/job-crash.test.ts',
   'apps/server/test/multi-instance.test.ts',
   'apps/server/test/shutdown-npm.test.ts',
   'apps/server/test/shutdown-stdout.test.ts',
@@ -54,16 +60,26 @@ const WEB_ISOLATED = [
   'apps/web/src/test/fixture-tool/fixture-tool.test.tsx',
 ];
 
+/**
+ * Vitest's default is one worker fewer than the cores: a single one on a 2-core machine, which ran
+ * the files one after another. Most server files wait (on PostgreSQL, child processes, the
+ * stand-ins, polling job queues) more than they compute, so two share two cores well. The browser
+ * tests run beside them (scripts/test-run.ts); a third worker on top of that gained 36 s of 13
+ * minutes and timed a WhatsApp test out, so two it is.
+ */
+const WORKERS = Math.max(2, availableParallelism() - 1);
+
+/**
+ * The last group (sequence.groupOrder 1, after every other file): the process tests and the web
+ * tests, one worker more. By then the browser tests have ended and the process tests mostly wait,
+ * so the web tests fill the cores beside them instead of running after them (issue 33).
+ */
+const LAST = { sequence: { groupOrder: 1 }, maxWorkers: WORKERS + 1 };
+const FIRST = { sequence: { groupOrder: 0 }, maxWorkers: WORKERS };
+
 export default defineConfig({
   test: {
-    // Vitest's default is one worker fewer than the cores: a single one on a 2-core machine, which
-    // ran the files one after another. Most server files wait (on PostgreSQL, child processes,
-    // the stand-ins, polling job queues) more than they compute, so two share two cores well. The
-    // browser tests run beside them (scripts/test-run.ts); a third worker on top of that gained 36 s
-    // of 13 minutes and timed a WhatsApp test out, so two it is.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
-    // `npm run test:coverage` (vitest run --coverage): line and branch coverage of the source the
-    // unit and integration tests reach, per workspace in `npm run test:inventory`.
+    maxWorkers: WORKERS,
     coverage: {
       provider: 'v8',
       include: [
@@ -82,6 +98,7 @@ export default defineConfig({
       {
         test: {
           name: 'shared',
+          ...FIRST,
           environment: 'node',
           include: ['packages/shared/src/**/*.test.ts'],
         },
@@ -89,6 +106,7 @@ export default defineConfig({
       {
         test: {
           name: 'provider-fakes',
+          ...FIRST,
           environment: 'node',
           include: ['packages/provider-fakes/src/**/*.test.ts'],
           testTimeout: 30_000,
@@ -97,9 +115,10 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          ...FIRST,
           environment: 'node',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
-          exclude: SERVER_ISOLATED,
+          exclude: [...SERVER_ISOLATED, ...SERVER_PROCESSES],
           // One worker process runs file after file with the modules it has already loaded: the
           // app's import graph (Hono, better-auth, the AI SDK, Drizzle, PGlite's WebAssembly) is
           // evaluated once per worker instead of once per file, which took about half of these
@@ -115,8 +134,20 @@ export default defineConfig({
       {
         test: {
           name: 'server-isolated',
+          ...FIRST,
           environment: 'node',
           include: SERVER_ISOLATED,
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-processes',
+          ...LAST,
+          environment: 'node',
+          include: SERVER_PROCESSES,
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -126,6 +157,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'web',
+          ...LAST,
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           exclude: WEB_ISOLATED,
@@ -140,6 +172,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'web-isolated',
+          ...LAST,
           environment: 'jsdom',
           include: WEB_ISOLATED,
           setupFiles: ['apps/web/src/test/setup.ts'],
