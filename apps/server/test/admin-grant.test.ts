@@ -7,6 +7,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { adminAuditLog, users } from '../src/db/schema/index.ts';
+import { migratedPglite } from './databases.ts';
+import { CHILD_NODE_ENV } from './ports.ts';
 
 const run = promisify(execFile);
 const SCRIPT = resolve(import.meta.dirname, '../src/admin-grant.ts');
@@ -16,7 +18,14 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** `npm run admin:grant -- …` as a person types it, against this DATA_DIR (PGlite). */
 async function grant(...args: string[]): Promise<{ code: number; out: string }> {
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'silent' };
+  const env = {
+    ...process.env,
+    ...CHILD_NODE_ENV,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+  };
   try {
     const { stdout, stderr } = await run(process.execPath, [SCRIPT, ...args], { env });
     return { code: 0, out: stdout + stderr };
@@ -28,7 +37,8 @@ async function grant(...args: string[]): Promise<{ code: number; out: string }> 
 
 describe('npm run admin:grant', () => {
   it('makes the first operator, audited as the command; refuses unknown addresses and the last revoke', async () => {
-    const database = await openDatabase({ dataDir });
+    // A copy of the run's migrated template, as the command finds a database the server made.
+    const database = await openDatabase({ dataDir, pgliteData: migratedPglite() });
     await database.migrate();
     await database.db
       .insert(users)

@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.ts';
+import { migratedPglite } from './databases.ts';
 import { CHILD_NODE_ENV, freePort } from './ports.ts';
 
 /**
@@ -25,6 +27,11 @@ const children = new Set<ChildProcess>();
 type Running = { child: ChildProcess; port: number; exited: Promise<number | null>; stderr: () => string };
 
 async function startServer(dataDir: string): Promise<Running> {
+  // A copy of the run's migrated database: what is tested here is the server's logging, not its
+  // first start (shutdown.test.ts starts one from nothing).
+  const seed = await openDatabase({ dataDir, pgliteData: migratedPglite() });
+  await seed.migrate();
+  await seed.close();
   const port = await freePort();
   const child = spawn('node', [ENTRY], {
     cwd: ROOT,
