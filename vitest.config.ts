@@ -100,6 +100,9 @@ export default defineConfig({
           name: 'shared',
           ...FIRST,
           environment: 'node',
+          // Pure functions and schemas: nothing a file could leave behind for the next one, so one
+          // worker runs them all instead of a fresh process per file (half a second each).
+          isolate: false,
           include: ['packages/shared/src/**/*.test.ts'],
         },
       },
@@ -108,6 +111,8 @@ export default defineConfig({
           name: 'provider-fakes',
           ...FIRST,
           environment: 'node',
+          // Each test starts its own stand-in on a free port; no file mocks or stubs anything.
+          isolate: false,
           include: ['packages/provider-fakes/src/**/*.test.ts'],
           testTimeout: 30_000,
         },
