@@ -187,7 +187,9 @@ async function startServer(env: Record<string, string>, port: number): Promise<C
     if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}) while starting`);
     const res = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined);
     return res?.ok;
-  }, 60_000);
+    // As chat-crash's: a start after a kill also recovers the data folder, and the process tests
+    // now run three at a time (decision 026, point 22).
+  }, 120_000);
   return server;
 }
 
@@ -205,7 +207,7 @@ describe('an image being made when the server is killed', () => {
   // retry delay; 33 s from the kill to the ready image when tried once), on top of two server starts:
   // too much of a 2-core CI for what the queue-level test above already shows on PostgreSQL.
   it('is made after the restart (PGlite): ready, listed in /api/images, its file served', {
-    timeout: 120_000,
+    timeout: 300_000,
   }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'polymath-image-crash-'));
     const servers: ChildProcess[] = [];
