@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { PROFILE_PHOTO_MAX_BYTES, type Profile } from '@polymath/shared';
 import { eq } from 'drizzle-orm';
@@ -37,6 +34,7 @@ import {
   openTestFileStore,
   type TestFileStore,
 } from './file-stores.ts';
+import { runTempDir } from './temp-dirs.ts';
 
 type Setup = { app: App; mailer: CaptureMailer; store: TestFileStore };
 
@@ -46,7 +44,7 @@ type Setup = { app: App; mailer: CaptureMailer; store: TestFileStore };
  */
 async function setup(ctx: DatabaseContext, fileStores?: FileStoreContext): Promise<Setup> {
   const mailer = captureMailer();
-  const dataDir = mkdtempSync(join(tmpdir(), 'polymath-profile-'));
+  const dataDir = runTempDir('polymath-profile-');
   const store = fileStores ? await fileStores.open(dataDir) : await openTestFileStore('disk', dataDir);
   const app = createTestApp(ctx.database, {
     env: { ...AUTH_TEST_ENV, DATA_DIR: dataDir },

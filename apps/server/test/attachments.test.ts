@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type AttachmentResponse, CHAT_ATTACHMENT_MAX_BYTES, type Profile } from '@polymath/shared';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +16,7 @@ import {
 } from './auth-helpers.ts';
 import { createTestApp, type DatabaseContext } from './databases.ts';
 import { describeEachDatabaseAndFileStore, type FileStoreContext, type TestFileStore } from './file-stores.ts';
+import { runTempDir } from './temp-dirs.ts';
 
 type Setup = { app: App; mailer: CaptureMailer; store: TestFileStore; files: FileStore };
 
@@ -28,7 +26,7 @@ type Setup = { app: App; mailer: CaptureMailer; store: TestFileStore; files: Fil
  */
 async function setup(ctx: DatabaseContext, fileStores: FileStoreContext): Promise<Setup> {
   const mailer = captureMailer();
-  const dataDir = mkdtempSync(join(tmpdir(), 'polymath-attachments-'));
+  const dataDir = runTempDir('polymath-attachments-');
   const store = await fileStores.open(dataDir);
   const app = createTestApp(ctx.database, { env: { ...AUTH_TEST_ENV, DATA_DIR: dataDir }, mailer, files: store.files });
   return { app, mailer, store, files: store.files };

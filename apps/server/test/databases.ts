@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { createApp } from '../src/app.ts';
@@ -13,6 +12,7 @@ import { createMailer } from '../src/lib/mail/mailer.ts';
 import type { StaticFile } from '../src/lib/static-files.ts';
 import { createDiskFileStore } from '../src/lib/storage/file-store.ts';
 import { adminQuery, databaseUrl, TEST_DATABASE_URL } from './database-admin.ts';
+import { runTempDir } from './temp-dirs.ts';
 import { TEST_PASSWORD_HASHING } from './test-password-hashing.ts';
 
 export { TEST_DATABASE_URL };
@@ -259,13 +259,9 @@ function unavailableContext(kind: DatabaseKind, reason: string): DatabaseContext
 
 let tmpDataDir: string | undefined;
 
-/** One empty temp directory per test worker, removed when the worker exits. */
+/** One empty temp directory per test worker, removed with the run's temp folder (temp-dirs.ts). */
 function testDataDir(): string {
-  if (!tmpDataDir) {
-    const dir = mkdtempSync(join(tmpdir(), 'polymath-test-'));
-    tmpDataDir = dir;
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  }
+  tmpDataDir ??= runTempDir('polymath-test-');
   return tmpDataDir;
 }
 

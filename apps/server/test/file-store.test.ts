@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { inspect } from 'node:util';
 import type { S3Fake } from '@polymath/provider-fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +6,9 @@ import { createFileStore } from '../src/lib/storage/create-file-store.ts';
 import { type FileStore, newFileName } from '../src/lib/storage/file-store.ts';
 import { attachmentDisposition, createS3FileStore, FileStoreError } from '../src/lib/storage/s3-file-store.ts';
 import { describeEachFileStore, fakeS3Settings, startTestS3, type TestFileStore } from './file-stores.ts';
+import { runTempDir } from './temp-dirs.ts';
 
-const dataDir = () => mkdtempSync(join(tmpdir(), 'polymath-files-'));
+const dataDir = () => runTempDir('polymath-files-');
 const bytes = (text: string) => new TextEncoder().encode(text);
 const text = (data: Uint8Array | null) => (data === null ? null : Buffer.from(data).toString());
 

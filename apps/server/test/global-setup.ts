@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -12,10 +12,12 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** A migrated PostgreSQL database next to TEST_DATABASE_URL's, copied for every suite (CREATE DATABASE … TEMPLATE). */
     postgresTemplate: string | undefined;
+    /** This run's temp folder (temp-dirs.ts), removed with everything in it when the run ends. */
+    tempRoot: string;
   }
 }
 
-type Templates = { pgliteFile: string; postgresTemplate: string | undefined };
+type Templates = { pgliteFile: string; postgresTemplate: string | undefined; tempRoot: string };
 
 /**
  * The projects that name this globalSetup (server, server-isolated, server-processes) share one
@@ -35,21 +37,24 @@ export default async function setup(project: TestProject): Promise<() => Promise
   shared.polymathTestTemplates ??= { made: makeTemplates(), users: 0 };
   const entry = shared.polymathTestTemplates;
   entry.users += 1;
-  const { pgliteFile, postgresTemplate } = await entry.made;
+  const { pgliteFile, postgresTemplate, tempRoot } = await entry.made;
   project.provide('pgliteTemplate', pgliteFile);
   project.provide('postgresTemplate', postgresTemplate);
+  project.provide('tempRoot', tempRoot);
 
   return async () => {
     entry.users -= 1;
     if (entry.users > 0) return;
     if (shared.polymathTestTemplates === entry) shared.polymathTestTemplates = undefined;
     rmSync(pgliteFile, { force: true });
+    rmSync(tempRoot, { recursive: true, force: true });
     if (postgresTemplate) await adminQuery(`DROP DATABASE IF EXISTS "${postgresTemplate}" WITH (FORCE)`);
   };
 }
 
 async function makeTemplates(): Promise<Templates> {
   const tag = `${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const tempRoot = mkdtempSync(join(tmpdir(), 'polymath-run-'));
 
   const pglite = await openDatabase({});
   let pgliteFile: string;
@@ -76,5 +81,5 @@ async function makeTemplates(): Promise<Templates> {
     // Nobody connects to it from now on: a copy needs the template free of other sessions.
     await adminQuery(`ALTER DATABASE "${postgresTemplate}" ALLOW_CONNECTIONS false`);
   }
-  return { pgliteFile, postgresTemplate };
+  return { pgliteFile, postgresTemplate, tempRoot };
 }

@@ -4,8 +4,7 @@
  * usage rows as the provider reported them, one retry after a "too long" refusal, a new chat that
  * continues a chat too long for its model, and the demo model's extract on a keyless start.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openaiPromptTokens, type ProviderFakes } from '@polymath/provider-fakes';
 import { sql } from 'drizzle-orm';
@@ -16,6 +15,7 @@ import { rollUpUsage } from '../src/features/usage/usage-rollup.job.ts';
 import { AUTH_TEST_ENV, type CaptureMailer, captureMailer, signedInUser, type TestClient } from './auth-helpers.ts';
 import { chat, newId, providerEnv, sendBody, setPlan, startProviderFakes, until } from './chat-helpers.ts';
 import { describeEachDatabase } from './databases.ts';
+import { runTempDir } from './temp-dirs.ts';
 import { startToolsApp, type ToolsApp } from './tools-helpers.ts';
 
 const price = { input: 2.5, cachedInput: 1.25, output: 10 };
@@ -84,7 +84,7 @@ const CATALOGUE = {
 };
 
 function catalogueFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'polymath-long-chats-'));
+  const dir = runTempDir('polymath-long-chats-');
   const file = join(dir, 'models.json');
   writeFileSync(file, JSON.stringify(CATALOGUE));
   return file;

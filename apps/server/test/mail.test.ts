@@ -1,6 +1,5 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MailKind, renderMail } from '../src/lib/mail/templates.ts';
 import { AUTH_TEST_ENV, client, expectError, PASSWORD, pathOf, uniqueEmail } from './auth-helpers.ts';
 import { createTestApp, describeEachDatabase } from './databases.ts';
+import { runTempDir } from './temp-dirs.ts';
 
 type Received = { from: string; to: string[]; raw: string };
 
@@ -113,7 +113,7 @@ describeEachDatabase('mail over SMTP and the outbox', { exercises: [] }, (ctx) =
   });
 
   it('no SMTP_URL: each mail is an .eml file in DATA_DIR/outbox and its link is logged; no password is logged', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'polymath-outbox-'));
+    const dataDir = runTempDir('polymath-outbox-');
     const { lines, logger } = memoryLogger();
     const app = createTestApp(ctx.database, { env: { ...AUTH_TEST_ENV, DATA_DIR: dataDir }, logger });
     const email = uniqueEmail('outbox');
