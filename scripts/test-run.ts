@@ -33,7 +33,7 @@ type Step = {
   live: boolean;
   /** Stop the step when it prints nothing for this long (a hung test file), killing what it started. */
   silenceLimitMs?: number;
-  /** Once its output matches this (its work is over), the silence it is allowed is `endedSilenceMs`. */
+  /** Once its output matches this (its work is over), the silence it is allowed is `silenceMs`. */
   endedWhen?: { pattern: RegExp; silenceMs: number };
 };
 type Result = {
@@ -270,7 +270,7 @@ async function main(): Promise<number> {
 /**
  * A Vitest run stopped after it had written its report (it hung on exit: a process a test started
  * still held its worker's output open, see apps/server/test/node-child.ts) is as its report says:
- * passed when every test passed, with a note that names what was left running.
+ * passed when every test passed; the note printed when it was stopped lists what still ran under it.
  */
 function fromReport(unit: Result, reportFile: string): Result {
   if (!unit.hungOnExit) return unit;
