@@ -80,6 +80,8 @@ const FIRST = { sequence: { groupOrder: 0 }, maxWorkers: WORKERS };
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
+    // `npm run test:coverage` (vitest run --coverage): line and branch coverage of the source the
+    // unit and integration tests reach, per workspace in `npm run test:inventory`.
     coverage: {
       provider: 'v8',
       include: [

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { afterAll, beforeAll, describe, } from 'vitest';
 import { createApp } from '../src/app.ts';
 import type { AppDeps } from '../src/app-env.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
@@ -12,6 +12,7 @@ import { createMailer } from '../src/lib/mail/mailer.ts';
 import type { StaticFile } from '../src/lib/static-files.ts';
 import { createDiskFileStore } from '../src/lib/storage/file-store.ts';
 import { adminQuery, databaseUrl, TEST_DATABASE_URL } from './database-admin.ts';
+import { provided } from './provided.ts';
 import { runTempDir } from './temp-dirs.ts';
 import { TEST_PASSWORD_HASHING } from './test-password-hashing.ts';
 
@@ -93,15 +94,6 @@ export type TestDatabase = {
   /** Closes the database and, for PostgreSQL, drops it. */
   dispose(): Promise<void>;
 };
-
-/** Values global-setup.ts provided, or none when this file runs without it. */
-function provided<K extends 'pgliteTemplate' | 'postgresTemplate'>(key: K) {
-  try {
-    return inject(key);
-  } catch {
-    return undefined;
-  }
-}
 
 let pgliteTemplate: Blob | undefined;
 

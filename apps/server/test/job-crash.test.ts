@@ -183,12 +183,12 @@ function freePort(): Promise<number> {
 
 async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
   const server = spawnNode(serverEntry, { ...env, PORT: String(port), HOST: '127.0.0.1' }, 'ignore');
+  // As long as chat-crash's: a start after a kill also recovers the data folder, and the process
+  // tests run three at a time (decision 026, point 22).
   await until(async () => {
     if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}) while starting`);
     const res = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined);
     return res?.ok;
-    // As chat-crash's: a start after a kill also recovers the data folder, and the process tests
-    // now run three at a time (decision 026, point 22).
   }, 120_000);
   return server;
 }

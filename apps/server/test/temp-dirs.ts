@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { provided } from './provided.ts';
 
 /**
  * A new empty folder under this run's temp folder, which global-setup.ts removes with everything in
@@ -10,11 +10,5 @@ import { inject } from 'vitest';
  * Without the run's globalSetup (another config), the system's temp folder.
  */
 export function runTempDir(prefix: string): string {
-  let root: string | undefined;
-  try {
-    root = inject('tempRoot');
-  } catch {
-    root = undefined;
-  }
-  return mkdtempSync(join(root ?? tmpdir(), prefix));
+  return mkdtempSync(join(provided('tempRoot') ?? tmpdir(), prefix));
 }
