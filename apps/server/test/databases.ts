@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { createApp } from '../src/app.ts';
 import type { AppDeps } from '../src/app-env.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
