@@ -17,7 +17,7 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 RUN npm ci
 COPY . .
-RUN npm run build -w @polymath/web
+RUN npm run build -w @polymath/web && node scripts/web-precompress.ts
 
 # --- production dependencies only ------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS deps

@@ -1,6 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, gzip, gzipSync, constants as zlib } from 'node:zlib';
 
 export type StaticFile = {
   body: Uint8Array;
@@ -29,9 +31,25 @@ const TYPES: Record<string, string> = {
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.webmanifest', '.txt']);
 
 /**
- * Loads the built SPA into memory once, with gzip and brotli variants made at start-up,
- * so serving a file is a map lookup. The build is a few MB (mostly lazy chunks: markdown, math); brotli
- * stays at quality 9, since 11 took ~4 s of start-up for it and saves only a few percent.
+ * Where `npm run build` leaves each compressible file's gzip and brotli forms
+ * (scripts/web-precompress.ts): `<dist>/.compressed/<sha-256 of the file>.gz` and `.br`. Named by the
+ * file's content, so a form left from an earlier build can never be served for a changed file. A path
+ * with a segment starting with a dot is never served (web.routes.ts).
+ */
+export const COMPRESSED_DIR = '.compressed';
+
+type Compressed = { gzip: Uint8Array; brotli: Uint8Array };
+
+const GZIP_OPTIONS = { level: 9 };
+// Brotli stays at quality 9: 11 took ~4 s more for this build and saves only a few percent.
+const BROTLI_OPTIONS = { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } };
+
+/**
+ * Loads the built SPA into memory once, so serving a file is a map lookup. Each compressible file's
+ * gzip and brotli forms come from the build's .compressed folder; one missing there (a build made
+ * without that step) is compressed here, at start-up. Compressing the whole build took about 2 s of
+ * CPU on the fast kind of test machine and 4.4 s on the slow kind, at every start of every instance
+ * and of every server the tests start (issue 33).
  */
 export function loadStaticFiles(dir: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
@@ -39,26 +57,70 @@ export function loadStaticFiles(dir: string): Map<string, StaticFile> {
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const full = join(entry.parentPath, entry.name);
-    const urlPath = `/${relative(dir, full).split(sep).join('/')}`;
-    files.set(urlPath, staticFile(readFileSync(full), extname(entry.name).toLowerCase()));
+    const parts = relative(dir, full).split(sep);
+    if (parts[0] === COMPRESSED_DIR) continue;
+    const body = readFileSync(full);
+    const ext = extname(entry.name).toLowerCase();
+    files.set(
+      `/${parts.join('/')}`,
+      staticFile(body, ext, COMPRESSIBLE.has(ext) ? readCompressed(dir, body) : undefined),
+    );
   }
   return files;
 }
 
 /**
+ * The build step: writes the gzip and brotli forms of every compressible file of `dir` into its
+ * .compressed folder, on the thread pool (both cores), and returns how many files it compressed.
+ */
+export async function precompressStaticFiles(dir: string): Promise<number> {
+  const out = join(dir, COMPRESSED_DIR);
+  mkdirSync(out, { recursive: true });
+  const bodies = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && COMPRESSIBLE.has(extname(e.name).toLowerCase()))
+    .map((e) => join(e.parentPath, e.name))
+    .filter((full) => relative(dir, full).split(sep)[0] !== COMPRESSED_DIR)
+    .map((full) => readFileSync(full));
+  await Promise.all(
+    bodies.map(async (body) => {
+      const name = join(out, contentName(body));
+      const [gz, br] = await Promise.all([
+        promisify(gzip)(body, GZIP_OPTIONS),
+        promisify(brotliCompress)(body, BROTLI_OPTIONS),
+      ]);
+      writeFileSync(`${name}.gz`, gz);
+      writeFileSync(`${name}.br`, br);
+    }),
+  );
+  return bodies.length;
+}
+
+function contentName(body: Uint8Array): string {
+  return createHash('sha256').update(body).digest('hex');
+}
+
+function readCompressed(dir: string, body: Uint8Array): Compressed | undefined {
+  const name = join(dir, COMPRESSED_DIR, contentName(body));
+  if (!existsSync(`${name}.gz`) || !existsSync(`${name}.br`)) return undefined;
+  return { gzip: readFileSync(`${name}.gz`), brotli: readFileSync(`${name}.br`) };
+}
+
+/**
  * A file served from memory: its type, ETag, and gzip and brotli variants for every compressible file,
  * the small route chunks too (a 600-byte chunk is ~350 gzipped), kept only where smaller: a file a few
- * bytes long grows under either encoding.
+ * bytes long grows under either encoding. `compressed`: the forms the build made, else they are made here.
  */
-export function staticFile(body: Uint8Array, ext: string): StaticFile {
+export function staticFile(body: Uint8Array, ext: string, compressed?: Compressed): StaticFile {
   const file: StaticFile = {
     body,
     type: TYPES[ext] ?? 'application/octet-stream',
     etag: `"${body.length.toString(16)}-${hash(body)}"`,
   };
   if (COMPRESSIBLE.has(ext)) {
-    const gzip = gzipSync(body, { level: 9 });
-    const brotli = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } });
+    const { gzip, brotli } = compressed ?? {
+      gzip: gzipSync(body, GZIP_OPTIONS),
+      brotli: brotliCompressSync(body, BROTLI_OPTIONS),
+    };
     if (gzip.length < body.length) file.gzip = gzip;
     if (brotli.length < body.length) file.brotli = brotli;
   }
