@@ -45,7 +45,13 @@ test('sign-in, sign-out and drafts follow from one tab to the other', async ({ c
   await expect(a.locator('#chat-input')).toHaveValue('');
 
   // Signing out in tab A signs tab B out.
+  // Settings asks for the person's shared links and data export as it opens. Signing out before they
+  // are answered makes them 401s, which the browser logs as console errors (seen on a loaded machine).
+  const settingsRead = Promise.all(
+    ['/api/shares', '/api/data-export'].map((path) => a.waitForResponse((r) => new URL(r.url()).pathname === path)),
+  );
   await a.goto('/settings/account');
+  await settingsRead;
   await a.getByRole('button', { name: t('en', 'settings.signOut') }).click();
   await expect(a).toHaveURL(/\/web-main$/);
   await expect(b.getByRole('button', { name: t('en', 'auth.signIn') })).toBeVisible();
