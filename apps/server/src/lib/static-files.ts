@@ -43,28 +43,22 @@ type Compressed = { gzip: Uint8Array; brotli: Uint8Array };
 const GZIP_OPTIONS = { level: 9 };
 // Brotli stays at quality 9: 11 took ~4 s more for this build and saves only a few percent.
 const BROTLI_OPTIONS = { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } };
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
 /**
  * Loads the built SPA into memory once, so serving a file is a map lookup. Each compressible file's
  * gzip and brotli forms come from the build's .compressed folder; one missing there (a build made
- * without that step) is compressed here, at start-up. Compressing the whole build took about 2 s of
- * CPU on the fast kind of test machine and 4.4 s on the slow kind, at every start of every instance
- * and of every server the tests start (issue 33).
+ * without that step) is compressed here, at start-up. Compressing the whole build took 4.4 s of CPU
+ * on the test machine of 2026-11-29, at every start of every instance and of every server the tests
+ * start (issue 33); reading the build's forms takes about 0.1 s.
  */
 export function loadStaticFiles(dir: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   if (!existsSync(dir)) return files;
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const full = join(entry.parentPath, entry.name);
-    const parts = relative(dir, full).split(sep);
-    if (parts[0] === COMPRESSED_DIR) continue;
+  for (const { full, urlPath, ext } of builtFiles(dir)) {
     const body = readFileSync(full);
-    const ext = extname(entry.name).toLowerCase();
-    files.set(
-      `/${parts.join('/')}`,
-      staticFile(body, ext, COMPRESSIBLE.has(ext) ? readCompressed(dir, body) : undefined),
-    );
+    files.set(urlPath, staticFile(body, ext, COMPRESSIBLE.has(ext) ? readCompressed(dir, body) : undefined));
   }
   return files;
 }
@@ -76,23 +70,27 @@ export function loadStaticFiles(dir: string): Map<string, StaticFile> {
 export async function precompressStaticFiles(dir: string): Promise<number> {
   const out = join(dir, COMPRESSED_DIR);
   mkdirSync(out, { recursive: true });
-  const bodies = readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && COMPRESSIBLE.has(extname(e.name).toLowerCase()))
-    .map((e) => join(e.parentPath, e.name))
-    .filter((full) => relative(dir, full).split(sep)[0] !== COMPRESSED_DIR)
-    .map((full) => readFileSync(full));
+  const bodies = [...builtFiles(dir)].filter((f) => COMPRESSIBLE.has(f.ext)).map((f) => readFileSync(f.full));
   await Promise.all(
     bodies.map(async (body) => {
       const name = join(out, contentName(body));
-      const [gz, br] = await Promise.all([
-        promisify(gzip)(body, GZIP_OPTIONS),
-        promisify(brotliCompress)(body, BROTLI_OPTIONS),
-      ]);
+      const [gz, br] = await Promise.all([gzipAsync(body, GZIP_OPTIONS), brotliAsync(body, BROTLI_OPTIONS)]);
       writeFileSync(`${name}.gz`, gz);
       writeFileSync(`${name}.br`, br);
     }),
   );
   return bodies.length;
+}
+
+/** The build's files, as served: every file under `dir` but the .compressed folder. */
+function* builtFiles(dir: string): Generator<{ full: string; urlPath: string; ext: string }> {
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = join(entry.parentPath, entry.name);
+    const parts = relative(dir, full).split(sep);
+    if (parts[0] === COMPRESSED_DIR) continue;
+    yield { full, urlPath: `/${parts.join('/')}`, ext: extname(entry.name).toLowerCase() };
+  }
 }
 
 function contentName(body: Uint8Array): string {
