@@ -61,7 +61,16 @@ async function makeTemplates(): Promise<Templates> {
   try {
     await pglite.migrate();
     if (pglite.queueConnection.kind !== 'pglite') throw new Error('expected PGlite');
-    const dump = await pglite.queueConnection.client.dumpDataDir('none');
+    const client = pglite.queueConnection.client;
+    // PGlite runs on the 'postgres' database only: the two template databases are 15 of the dump's
+    // 40 MB, which every suite would unpack again (a fifth of the CPU of opening a copy). The
+    // checkpoint lets each copy start without replaying the migrations' WAL.
+    for (const template of ['template0', 'template1']) {
+      await client.exec(`ALTER DATABASE ${template} IS_TEMPLATE false`);
+      await client.exec(`DROP DATABASE ${template}`);
+    }
+    await client.exec('CHECKPOINT');
+    const dump = await client.dumpDataDir('none');
     pgliteFile = join(tmpdir(), `polymath-pglite-template-${tag}.tar`);
     writeFileSync(pgliteFile, new Uint8Array(await dump.arrayBuffer()));
   } finally {

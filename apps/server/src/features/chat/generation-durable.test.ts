@@ -1,7 +1,8 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { MockLanguageModelV4 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../db/client.ts';
+import { openTestDatabase, type TestDatabase } from '../../../test/databases.ts';
+import type { Database } from '../../db/client.ts';
 import { loadEnv } from '../../env.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createChatRuntime } from './chat-runtime.ts';
@@ -66,13 +67,15 @@ async function turns(n = 20) {
   for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
 }
 
+let opened: TestDatabase;
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({});
-  await database.migrate();
+  // A copy of the run's migrated database (databases.ts), not an initdb and the migrations.
+  opened = await openTestDatabase('pglite');
+  database = opened.database;
 });
 afterAll(async () => {
-  await database.close();
+  await opened.dispose();
 });
 
 function input(overrides: Partial<GenerationInput>): GenerationInput {
