@@ -115,6 +115,13 @@ export async function setNextIdentity(client: string, claims: Record<string, unk
   expect(response.status, `the identity provider answered ${await response.text()}`).toBe(204);
 }
 
+/**
+ * Mails already read, by path: the mailer writes each one whole under its final name (a rename)
+ * and never changes it, and the outbox grows to hundreds of mails in a run, which every poll for a
+ * new one would otherwise read and decode again.
+ */
+const readBefore = new Map<string, { to: string; body: string }>();
+
 function readMails(dir: string): { to: string; body: string }[] {
   let names: string[];
   try {
@@ -125,9 +132,14 @@ function readMails(dir: string): { to: string; body: string }[] {
     return [];
   }
   return names.map((name) => {
-    const raw = readFileSync(join(dir, name), 'utf8');
-    const to = (raw.match(/^To:\s*(.+)$/im)?.[1] ?? '').toLowerCase();
-    return { to, body: decodeMime(raw) };
+    const path = join(dir, name);
+    let mail = readBefore.get(path);
+    if (!mail) {
+      const raw = readFileSync(path, 'utf8');
+      mail = { to: (raw.match(/^To:\s*(.+)$/im)?.[1] ?? '').toLowerCase(), body: decodeMime(raw) };
+      readBefore.set(path, mail);
+    }
+    return mail;
   });
 }
 
