@@ -1,6 +1,7 @@
 /** open_page's reader against the stand-in's pages over real HTTP, through the outbound guard. */
 import { articleParagraphs, BOILERPLATE_MARKERS, type SearchFakes, startSearchFakes } from '@polymath/provider-fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { threadCpuMs } from '../../../test/thread-cpu.ts';
 import { createOutboundGuard, type OutboundGuard, operatorHost } from '../../lib/net/guarded-fetch.ts';
 import { extractReadableText } from './page-extract.ts';
 import { capText, createPageReader, PAGE_LIMITS, PageReadError, type PageReader } from './page-reader.ts';
@@ -103,12 +104,6 @@ describe('what it will not read', () => {
   });
 });
 
-/** CPU milliseconds this thread (the event loop's) has used since `from`. */
-function loopCpuMs(from: NodeJS.CpuUsage): number {
-  const used = process.threadCpuUsage(from);
-  return (used.user + used.system) / 1000;
-}
-
 describe('the event loop', () => {
   it('stays free while a large page is extracted (the work runs in a worker thread)', async () => {
     const roomy = createPageReader({ fetch: guard.fetch, maxBytes: 8 * 1024 * 1024 });
@@ -121,11 +116,11 @@ describe('the event loop', () => {
       const html = await (await fetch(`${fakes.pagesUrl}/huge`)).text();
       const onLoopFrom = process.threadCpuUsage();
       extractReadableText(html, `${fakes.pagesUrl}/huge`);
-      const onLoopMs = loopCpuMs(onLoopFrom);
+      const onLoopMs = threadCpuMs(onLoopFrom);
 
       const readFrom = process.threadCpuUsage();
       const page = await roomy.read(`${fakes.pagesUrl}/huge`);
-      const duringReadMs = loopCpuMs(readFrom);
+      const duringReadMs = threadCpuMs(readFrom);
       expect(page.text).toContain('Filler paragraph');
       expect(duringReadMs).toBeLessThan(onLoopMs / 2);
     } finally {
