@@ -61,7 +61,11 @@ function run(step: Step): Promise<Result> {
     const child = spawn(step.command, step.args, {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') },
+      env: {
+        ...process.env,
+        FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0'),
+        GLIBC_TUNABLES: glibcTunables(process.env.GLIBC_TUNABLES),
+      },
     });
     const output: Buffer[] = [];
     let stalled = false;
@@ -138,6 +142,20 @@ function run(step: Step): Promise<Result> {
       }, 5000).unref();
     });
   });
+}
+
+/**
+ * glibc's malloc asks for transparent huge pages (`glibc.malloc.hugetlb=1`) in every process the
+ * steps start: Node keeps its buffers, PGlite's files and most of what is not V8's heap there. On a
+ * machine whose page faults are slow (these VMs: 13–17 µs each, where 0.3 is usual) a 4 KB page at
+ * a time was a large share of the run: ten server test files took 1.26 million page faults and
+ * 62 s of CPU, 0.66 million and 55 s with it; the browser tests' server 774,000 and 31 s over three
+ * specs, 255,000 and 26 s (decision 026, point 25). It changes where memory comes from, not what
+ * any test does. A tunable already set wins.
+ */
+function glibcTunables(given: string | undefined): string {
+  if (given?.includes('glibc.malloc.hugetlb')) return given;
+  return given ? `${given}:glibc.malloc.hugetlb=1` : 'glibc.malloc.hugetlb=1';
 }
 
 /**
