@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { newTestUser, signUp, verifyEmail } from './support/accounts.ts';
+import { describeSerious, scanPage } from './support/axe.ts';
 import { chatInput, lastAnswer, messages, uniqueWord } from './support/chat.ts';
 import { expect, STORAGE_KEYS, test } from './support/fixtures.ts';
 import { type Locale, t } from './support/i18n.ts';
@@ -13,40 +13,20 @@ import { PUBLIC_ROUTES, type RouteCase, SIGNED_IN_ROUTES } from './support/route
  * The failure message lists each violation and its elements. Then the keyboard: skip links, the focus
  * order against the page as drawn, and a journey from sign-in to a sent message without the mouse.
  */
-type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
-
-function describeViolations(violations: Violation[]): string[] {
-  return violations.map((v) => {
-    const nodes = v.nodes
-      .slice(0, 8)
-      .map((n) => `    - ${n.target.join(' ')}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`)
-      .join('\n');
-    const more = v.nodes.length > 8 ? `\n    … and ${v.nodes.length - 8} more` : '';
-    return `${v.id} [${v.impact}] ${v.help} (${v.helpUrl})\n${nodes}${more}`;
-  });
-}
-
 /**
  * WCAG 2.5.3, label in name: a person using voice control says what they see. axe checks it with
  * this rule, asked for by name so that it runs whatever axe's defaults become (it was experimental).
  */
 const LABEL_IN_NAME = 'label-content-name-mismatch';
 
-/**
- * Legacy mode runs axe inside the page itself; the default opens an extra page per scan to merge
- * frame results, which doubles the time and gains nothing here (the app has no iframes).
- */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .options({ rules: { [LABEL_IN_NAME]: { enabled: true } } })
-    .analyze();
+  const results = await scanPage(page, { [LABEL_IN_NAME]: { enabled: true } });
   const ran = [...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable];
   expect(
     ran.map((r) => r.id),
     `axe ran ${LABEL_IN_NAME} (WCAG 2.5.3)`,
   ).toContain(LABEL_IN_NAME);
-  return describeViolations(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'));
+  return describeSerious(results);
 }
 
 async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {

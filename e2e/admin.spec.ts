@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createSignedInUser, originHeader, signIn, signUp, verifyEmail } from './support/accounts.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
 import { expect, STORAGE_KEYS, test, visitorAddress } from './support/fixtures.ts';
 import { type Locale, t as text } from './support/i18n.ts';
 import { expectNoSidewaysOverflow } from './support/layout.ts';
@@ -17,15 +17,6 @@ import { FULL_TOURS } from './support/tours.ts';
 
 const PHONE = { width: 390, height: 844 };
 const t = (locale: Locale, key: string, values: Record<string, string> = {}) => text(locale, `admin:${key}`, values);
-
-/** axe's serious and critical violations, as e2e/a11y.spec.ts counts them. */
-async function expectAccessible(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `${where}: accessibility violations`).toEqual([]);
-}
 
 /** The person asks the image generator (a Pro tool) for a picture the image stand-in refuses with a 500. */
 async function askForFailingImage(person: APIRequestContext): Promise<void> {
@@ -87,13 +78,13 @@ for (const device of ['desktop', 'phone'] as const) {
         await page.goto('/admin');
         await expect(page).toHaveURL(/\/admin\/people$/);
         await expect(page.getByRole('heading', { level: 1, name: t(locale, 'title') })).toBeVisible();
-        await expectAccessible(page, 'people');
+        await expectNoSeriousViolations(page, 'people');
         await page.getByRole('searchbox', { name: t(locale, 'people.searchLabel') }).fill(personUser.email);
         await page.getByRole('button', { name: t(locale, 'people.search') }).click();
         await page.getByRole('link', { name: new RegExp(personUser.email.replace(/[.+]/g, '\\$&')) }).click();
         await expect(page.getByRole('heading', { level: 2, name: personUser.email })).toBeVisible();
         await expectNoSidewaysOverflow(page, `person page (${device})`);
-        await expectAccessible(page, 'person');
+        await expectNoSeriousViolations(page, 'person');
         await page.getByLabel(t(locale, 'actions.days')).fill('30');
         await page.getByRole('button', { name: t(locale, 'actions.grantPro') }).click();
         await expect(page.getByRole('status').filter({ hasText: /30/ })).toBeVisible();
@@ -115,7 +106,7 @@ for (const device of ['desktop', 'phone'] as const) {
           await expect(page.getByRole('heading', { level: 2, name: t(locale, `nav.${section}`) })).toBeVisible();
           await expect(page.getByTestId(content)).toBeVisible();
           await expectNoSidewaysOverflow(page, `${section} (${device})`);
-          await expectAccessible(page, section);
+          await expectNoSeriousViolations(page, section);
         }
         // The catalogue's models are listed with their check, one row each.
         await expect(page.getByTestId('models-table').locator('tbody tr').first()).toBeVisible();
@@ -153,7 +144,7 @@ for (const device of ['desktop', 'phone'] as const) {
         await expect(failedJob).toHaveCount(1);
         await expect(failedJob).toContainText('image-generate');
         await expectNoSidewaysOverflow(page, `jobs (${device})`);
-        await expectAccessible(page, 'jobs');
+        await expectNoSeriousViolations(page, 'jobs');
         await failedJob.getByRole('button', { name: t(locale, 'jobs.retry') }).click();
         await expect(failedJob).toHaveCount(0);
 
@@ -169,7 +160,7 @@ for (const device of ['desktop', 'phone'] as const) {
         ).toHaveCount(1);
         await expect(entries.filter({ hasText: operatorEmail }).first()).toBeVisible();
         await expectNoSidewaysOverflow(page, `audit log (${device})`);
-        await expectAccessible(page, 'audit log');
+        await expectNoSeriousViolations(page, 'audit log');
 
         await person.dispose();
       });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page, Request } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe.ts';
 import { expect, STORAGE_KEYS, test } from './support/fixtures.ts';
 import { t } from './support/i18n.ts';
 import { expectNoSidewaysOverflow } from './support/layout.ts';
@@ -69,14 +69,6 @@ function vendorRequests(context: BrowserContext): string[] {
 
 async function trackingCookies(context: BrowserContext): Promise<string[]> {
   return (await context.cookies()).map((c) => c.name).filter((name) => TRACKING_COOKIES.test(name));
-}
-
-/** axe-core's serious and critical findings on the page as it is (as e2e/a11y.spec.ts judges pages). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function settle(page: Page): Promise<void> {
@@ -224,7 +216,7 @@ test('the banner on a desktop in light English and a phone in dark Turkish', asy
     await expect(banner).toContainText(t(locale, 'privacy:consent.title'));
     await expect(banner.getByRole('button', { name: t(locale, 'privacy:consent.accept') })).toBeVisible();
     if (viewport.width < 500) await expectNoSidewaysOverflow(page, `consent banner (${theme}, ${locale}, phone)`);
-    expect(await seriousViolations(page), `the banner (${theme}, ${locale})`).toEqual([]);
+    await expectNoSeriousViolations(page, `the banner (${theme}, ${locale})`);
     // Keyboard: the banner's buttons are reachable and pressable like any other.
     await banner.getByRole('button', { name: t(locale, 'privacy:consent.reject') }).focus();
     await page.screenshot({
@@ -233,7 +225,7 @@ test('the banner on a desktop in light English and a phone in dark Turkish', asy
     });
     await page.goto('/privacy-policy');
     await page.getByTestId('policy-tracking-choice').scrollIntoViewIfNeeded();
-    expect(await seriousViolations(page), `the policy's choice (${theme}, ${locale})`).toEqual([]);
+    await expectNoSeriousViolations(page, `the policy's choice (${theme}, ${locale})`);
     await page.screenshot({
       path: `${SHOTS}/consent-policy-${theme}-${locale}-${viewport.width < 500 ? 'phone' : 'desktop'}.png`,
       animations: 'disabled',

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { originHeader } from './support/accounts.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
 import { proUser, uniqueWord } from './support/chat.ts';
 import { APP_VERSION, expect, expectTheme, prepareContext, STORAGE_KEYS, test } from './support/fixtures.ts';
 import { LOCALES, type Locale, t } from './support/i18n.ts';
@@ -139,14 +139,6 @@ async function linkedWithChat(request: APIRequestContext): Promise<{ phone: stri
     })
     .toBe(true);
   return { phone: e164, threadId };
-}
-
-async function expectNoSeriousViolations(view: Page, where: string) {
-  const results = await new AxeBuilder({ page: view }).setLegacyMode(true).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `${where}: accessibility violations`).toEqual([]);
 }
 
 test('phone screenshots of the dialog, the sandbox phone, a WhatsApp chat and Settings, in both themes and languages @tour', async ({

@@ -15,7 +15,7 @@ const ENTRY = join(ROOT, 'apps/server/src/index.ts');
 /** SIGTERM with only idle connections open must end the process well within this. */
 const STOP_TIMEOUT_MS = 10_000;
 /** Start-up migrates a fresh PGlite data directory: slow on a loaded machine. */
-const PROCESS_TEST_TIMEOUT_MS = 90_000;
+const PROCESS_TEST_TIMEOUT_MS = 180_000;
 
 type Running = {
   child: ChildProcess;
@@ -74,7 +74,7 @@ async function startServer(dataDir: string, webDist: string, extra: Record<strin
   return running;
 }
 
-async function waitUntilHealthy(running: Running, timeoutMs = 45_000): Promise<void> {
+async function waitUntilHealthy(running: Running, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exited = false;
   void running.exited.then(() => {
