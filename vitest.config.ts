@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * One `vitest run` from the repository root runs every workspace's unit and integration tests.
@@ -26,34 +25,17 @@ const SERVER_ISOLATED = [
 
 /**
  * The server test files that start and kill real server processes (their own project, below). They
- * mostly wait: for servers to start, for leases to run out, for a drain. They run three at a time
- * in this order, longest first (ProcessTestsLongestFirst), so that the short ones fill the ends;
- * Vitest's own order on a clean clone, larger files first, left admin-grant (about 35 s) to run
- * alone at the very end.
+ * mostly wait: for servers to start, for leases to run out, for a drain.
  */
 const SERVER_PROCESSES = [
-  'apps/server/test/multi-instance.test.ts',
-  'apps/server/test/job-crash.test.ts',
-  'apps/server/test/chat-crash.test.ts',
-  'apps/server/test/shutdown.test.ts',
-  'apps/server/test/shutdown-stdout.test.ts',
   'apps/server/test/admin-grant.test.ts',
+  'apps/server/test/chat-crash.test.ts',
+  'apps/server/test/job-crash.test.ts',
+  'apps/server/test/multi-instance.test.ts',
   'apps/server/test/shutdown-npm.test.ts',
+  'apps/server/test/shutdown-stdout.test.ts',
+  'apps/server/test/shutdown.test.ts',
 ];
-
-/** Vitest's order, but the process tests in SERVER_PROCESSES's order, in the places they had. */
-class ProcessTestsLongestFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const rank = (spec: TestSpecification) => SERVER_PROCESSES.findIndex((file) => spec.moduleId.endsWith(file));
-    const places = sorted.flatMap((spec, index) => (rank(spec) >= 0 ? [index] : []));
-    const inOrder = places.map((index) => sorted[index] as TestSpecification).sort((a, b) => rank(a) - rank(b));
-    places.forEach((place, k) => {
-      sorted[place] = inOrder[k] as TestSpecification;
-    });
-    return sorted;
-  }
-}
 
 /**
  * Web test files that get a fresh window and module graph: module mocks and fresh module graphs,
@@ -98,7 +80,6 @@ const FIRST = { sequence: { groupOrder: 0 }, maxWorkers: WORKERS };
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
-    sequence: { sequencer: ProcessTestsLongestFirst },
     // `npm run test:coverage` (vitest run --coverage): line and branch coverage of the source the
     // unit and integration tests reach, per workspace in `npm run test:inventory`.
     coverage: {
