@@ -12,8 +12,7 @@ import { expect, type Page } from '@playwright/test';
  *   scan's tail on a page with hundreds of text nodes (every contrast check that passed), and no
  *   spec reads them; the violations keep every node.
  */
-export type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
-type Violation = AxeResults['violations'][number];
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 
 export async function scanPage(page: Page, rules: Record<string, { enabled: boolean }> = {}): Promise<AxeResults> {
   return new AxeBuilder({ page })
@@ -26,7 +25,7 @@ export async function scanPage(page: Page, rules: Record<string, { enabled: bool
 export function describeSerious(results: AxeResults): string[] {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v: Violation) => {
+    .map((v) => {
       const nodes = v.nodes
         .slice(0, 8)
         .map((n) => `    - ${n.target.join(' ')}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`)
