@@ -21,6 +21,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { failureSummary, flakySummary } from './test-failures.ts';
 import { PROGRESS_FILE, type VitestProgress } from './vitest-progress-reporter.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -343,8 +344,12 @@ function report(results: Result[], withE2e: boolean): number {
       `   ${r.status === 'passed' ? 'ok    ' : 'FAILED'} ${r.name.padEnd(10)} ${seconds(r.endMs - r.startMs).padStart(8)}  (from ${seconds(r.startMs)} to ${seconds(r.endMs)})`,
     );
   }
+  const flaky = flakySummary(TIMING_DIR, PROGRESS_FILE);
+  if (flaky.length > 0) console.log(`\n${flaky.join('\n')}`);
   const failed = results.filter((r) => r.status === 'failed');
   if (failed.length > 0) {
+    const named = failureSummary(TIMING_DIR, ROOT);
+    if (named.length > 0) console.error(`\n${named.join('\n')}`);
     console.error(
       `\n${withE2e ? 'npm test' : 'npm run check'} FAILED: ${failed.map((r) => `${r.name} (exit ${r.exitCode})`).join(', ')}; see each one's output above.`,
     );
