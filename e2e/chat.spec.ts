@@ -124,12 +124,13 @@ test('stop: the answer stops growing and what was written is kept', async ({ pag
   // The server settles the answer as stopped; meanwhile the page did not go on writing.
   await expect.poll(async () => (await storedThread(page, threadId)).messages[1]?.metadata?.status).toBe('stopped');
   await expect(answer).toContainText(text('en', 'chat:status.stopped'));
-  expect((await answerBody(answer).innerText()).trim()).toBe(shown);
   const stored = storedText((await storedThread(page, threadId)).messages[1]);
   expect(stored).toMatch(/^Hello from gpt-4o-mini \(openai stand-in\)\. w1 w2 w3 w4 w5\b/);
   expect(stored).not.toContain('w400');
-  // The server may have written a word or two more before the stop reached it, never less.
+  // The server may have written a few words more before the stop reached it (more on a loaded
+  // machine), never less; the page shows what it had or, once settled, what was stored: nothing else.
   expect(stored.startsWith(shown)).toBe(true);
+  expect([shown, stored]).toContain((await answerBody(answer).innerText()).trim());
 
   await page.reload();
   await expect(lastAnswer(page)).toContainText(stored);
