@@ -78,6 +78,13 @@ const LAST = { sequence: { groupOrder: 1 }, maxWorkers: WORKERS + 1, ...retryOnC
 const FIRST = { sequence: { groupOrder: 0 }, maxWorkers: WORKERS, ...retryOnCi() };
 
 /**
+ * The web tests' limit: Vitest's default of 5 s is met by a CPU-heavy jsdom test (markdown-blocks
+ * renders every prefix of an answer: 1 s alone) when three workers share two loaded cores, as they do
+ * in the last group; it timed out so with the machine at half speed. A limit is for a hung test.
+ */
+const WEB_TEST_TIMEOUT = 20_000;
+
+/**
  * On CI (CI set, as `.ci/run` sets it), a failed test runs once more, as the browser tests do
  * (playwright.config.ts): CI's machine is shared and has run the suite at half its usual speed, where
  * a test's time limits meet the machine, not the code. A test that fails twice still fails the run;
@@ -176,6 +183,7 @@ export default defineConfig({
           name: 'web',
           ...LAST,
           environment: 'jsdom',
+          testTimeout: WEB_TEST_TIMEOUT,
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           exclude: WEB_ISOLATED,
           // One jsdom window and one module graph (React, the store, i18next) per worker instead of
@@ -191,6 +199,7 @@ export default defineConfig({
           name: 'web-isolated',
           ...LAST,
           environment: 'jsdom',
+          testTimeout: WEB_TEST_TIMEOUT,
           include: WEB_ISOLATED,
           setupFiles: ['apps/web/src/test/setup.ts'],
         },
