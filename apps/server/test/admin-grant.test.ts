@@ -45,8 +45,11 @@ describe('npm run admin:grant', () => {
       .values({ id: 'first-op', name: 'First', email: 'first@example.com', emailVerified: true });
     await database.close();
 
-    expect(await grant('nobody@example.com')).toMatchObject({ code: 1, out: expect.stringContaining('No account') });
-    expect(await grant('not-an-address')).toMatchObject({ code: 2, out: expect.stringContaining('Usage') });
+    // A usage error is answered before the database is opened, so it runs beside the first lookup
+    // (PGlite in DATA_DIR has one user at a time; the rest run one after another).
+    const [unknown, usage] = await Promise.all([grant('nobody@example.com'), grant('not-an-address')]);
+    expect(unknown).toMatchObject({ code: 1, out: expect.stringContaining('No account') });
+    expect(usage).toMatchObject({ code: 2, out: expect.stringContaining('Usage') });
     expect(await grant('FIRST@example.com')).toMatchObject({ code: 0, out: 'first@example.com is an operator.\n' });
     expect((await grant('first@example.com')).out).toContain('already');
     expect(await grant('--revoke', 'first@example.com')).toMatchObject({
@@ -60,5 +63,5 @@ describe('npm run admin:grant', () => {
     await reopened.close();
     expect(row?.role).toBe('admin');
     expect(audit.map((a) => [a.action, a.actorEmail])).toEqual([['operator.grant', 'command']]);
-  }, 120_000);
+  }, 180_000);
 });
