@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -154,6 +154,7 @@ describeEachDatabase('billing through Stripe (SDK against the local stand-in)', 
       }),
     );
     const swapped = runtime(env({ PLANS_FILE: file, STRIPE_PRICE_YEARLY: 'price_monthly' }));
+    rmSync(dir, { recursive: true, force: true }); // read at start, as the server reads it
     expect(await swapped.provider.checkPrices?.(swapped.plans)).toEqual([
       'week: Stripe price price_week is 699 usd, the plans file says 799 usd',
       'yearly: Stripe price price_monthly is 1999 usd, the plans file says 5499 usd',

@@ -1,11 +1,16 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadPlans, PlansError } from './plans.ts';
 
+const dir = mkdtempSync(join(tmpdir(), 'plans-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let written = 0;
+
 function plansFile(content: unknown): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'plans-')), 'plans.json');
+  written += 1;
+  const file = join(dir, `plans-${written}.json`);
   writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
   return file;
 }
