@@ -70,12 +70,20 @@ const WEB_ISOLATED = [
 const WORKERS = Math.max(2, availableParallelism() - 1);
 
 /**
+ * On CI (CI set, as `.ci/run` sets it), a failed test runs once more, as the browser tests do
+ * (playwright.config.ts): CI's machine is shared and has run the suite at half its usual speed, where
+ * a test's time limits meet the machine, not the code. A test that fails twice still fails the run;
+ * one that passed only on its second try is named at the end of `npm test` (decision 026, point 26).
+ */
+const RETRY = process.env.CI ? 1 : 0;
+
+/**
  * The last group (sequence.groupOrder 1, after every other file): the process tests and the web
  * tests, one worker more. By then the browser tests have ended and the process tests mostly wait,
  * so the web tests fill the cores beside them instead of running after them (issue 33).
  */
-const LAST = { sequence: { groupOrder: 1 }, maxWorkers: WORKERS + 1, ...retryOnCi() };
-const FIRST = { sequence: { groupOrder: 0 }, maxWorkers: WORKERS, ...retryOnCi() };
+const LAST = { sequence: { groupOrder: 1 }, maxWorkers: WORKERS + 1, retry: RETRY };
+const FIRST = { sequence: { groupOrder: 0 }, maxWorkers: WORKERS, retry: RETRY };
 
 /**
  * The web tests' limit: Vitest's default of 5 s is met by a CPU-heavy jsdom test (markdown-blocks
@@ -83,16 +91,6 @@ const FIRST = { sequence: { groupOrder: 0 }, maxWorkers: WORKERS, ...retryOnCi()
  * in the last group; it timed out so with the machine at half speed. A limit is for a hung test.
  */
 const WEB_TEST_TIMEOUT = 20_000;
-
-/**
- * On CI (CI set, as `.ci/run` sets it), a failed test runs once more, as the browser tests do
- * (playwright.config.ts): CI's machine is shared and has run the suite at half its usual speed, where
- * a test's time limits meet the machine, not the code. A test that fails twice still fails the run;
- * one that passed only on its second try is named at the end of `npm test` (decision 026, point 26).
- */
-function retryOnCi(): { retry: number } {
-  return { retry: process.env.CI ? 1 : 0 };
-}
 
 export default defineConfig({
   test: {

@@ -3,9 +3,9 @@
  * `npm test` prints them last, so a log that keeps only its tail (CI's) still says what failed: the
  * unit tests print live and their failures scroll away under the browser tests' output.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { type PwReport, playwrightSpecs, readReport } from './test-reports.ts';
 
 type VitestReport = {
   testResults?: {
@@ -16,10 +16,6 @@ type VitestReport = {
   }[];
 };
 
-type PwSpec = { title: string; file: string; line: number; ok: boolean; tests: PwTest[] };
-type PwTest = { status?: string; results: { status: string; error?: { message?: string } }[] };
-type PwSuite = { specs?: PwSpec[]; suites?: PwSuite[] };
-
 /** First line of an error message, without colours, cut to `max` characters. */
 function firstLine(message: string | undefined, max = 200): string {
   const line =
@@ -29,18 +25,9 @@ function firstLine(message: string | undefined, max = 200): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line.trim();
 }
 
-function readJson<T>(file: string): T | null {
-  if (!existsSync(file)) return null;
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as T;
-  } catch {
-    return null;
-  }
-}
-
 /** "file › test: first line of the error" for each failed Vitest test, or file when the file itself failed. */
 export function vitestFailures(file: string, root: string): string[] {
-  const report = readJson<VitestReport>(file);
+  const report = readReport<VitestReport>(file);
   const out: string[] = [];
   for (const result of report?.testResults ?? []) {
     const path = result.name.startsWith(`${root}/`) ? result.name.slice(root.length + 1) : result.name;
@@ -51,20 +38,9 @@ export function vitestFailures(file: string, root: string): string[] {
   return out;
 }
 
-/** Every spec (one browser test) in Playwright's JSON report, however deep its describe blocks. */
-function playwrightSpecs(file: string): PwSpec[] {
-  const out: PwSpec[] = [];
-  const walk = (suite: PwSuite) => {
-    out.push(...(suite.specs ?? []));
-    for (const child of suite.suites ?? []) walk(child);
-  };
-  for (const suite of readJson<{ suites?: PwSuite[] }>(file)?.suites ?? []) walk(suite);
-  return out;
-}
-
 /** "file:line › title: first line of the error" for each browser test that failed on its last try. */
 export function playwrightFailures(file: string): string[] {
-  return playwrightSpecs(file)
+  return playwrightSpecs(readReport<PwReport>(file))
     .filter((spec) => !spec.ok)
     .map((spec) => {
       const last = spec.tests.flatMap((t) => t.results).at(-1);
@@ -74,7 +50,7 @@ export function playwrightFailures(file: string): string[] {
 
 /** "file:line › title" of each browser test that failed, then passed on its retry (CI only). */
 export function playwrightFlaky(file: string): string[] {
-  return playwrightSpecs(file)
+  return playwrightSpecs(readReport<PwReport>(file))
     .filter((spec) => spec.tests.some((t) => t.status === 'flaky'))
     .map((spec) => `${spec.file}:${spec.line} › ${spec.title}`);
 }
@@ -84,7 +60,7 @@ export function playwrightFlaky(file: string): string[] {
  * passed, so a test that has started to flake is seen before it fails a run.
  */
 export function flakySummary(dir: string, progressFile: string): string[] {
-  const vitest = readJson<{ flaky?: string[] }>(progressFile)?.flaky ?? [];
+  const vitest = readReport<{ flaky?: string[] }>(progressFile)?.flaky ?? [];
   const all = [...vitest, ...playwrightFlaky(join(dir, 'playwright.json'))];
   return all.length > 0 ? ['Passed only on their second try (flaky):', ...all.map((l) => `  ~ ${l}`)] : [];
 }

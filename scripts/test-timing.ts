@@ -7,18 +7,15 @@
  *   npm run test:timing -- --top 40   more rows
  *   npm run test:timing -- --json     the same as JSON
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { type PwReport, playwrightSpecs, readReport } from './test-reports.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIR = join(ROOT, 'test-timing');
 
 type Row = Record<string, string | number>;
 
-function read<T>(name: string): T | null {
-  const file = join(DIR, name);
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : null;
-}
+const read = <T>(name: string): T | null => readReport<T>(join(DIR, name));
 
 const s = (ms: number) => Math.round(ms / 100) / 10;
 
@@ -58,32 +55,21 @@ export function vitestRows(report: VitestReport): Row[] {
     .sort((a, b) => b.seconds - a.seconds);
 }
 
-type PwSuite = {
-  file?: string;
-  suites?: PwSuite[];
-  specs?: { title: string; file: string; tests: { results: { duration: number; status: string }[] }[] }[];
-};
-type PwReport = { suites: PwSuite[]; stats: { duration: number } };
-
 /** Per spec file: the summed duration of its tests (every attempt) and how many ran. */
 export function playwrightRows(report: PwReport): { files: Row[]; tests: Row[] } {
   const files = new Map<string, { ms: number; tests: number }>();
   const tests: Row[] = [];
-  const walk = (suite: PwSuite) => {
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests) {
-        const ms = test.results.reduce((sum, r) => sum + r.duration, 0);
-        if (test.results.length === 0) continue;
-        const entry = files.get(spec.file) ?? { ms: 0, tests: 0 };
-        entry.ms += ms;
-        entry.tests += 1;
-        files.set(spec.file, entry);
-        tests.push({ test: `${spec.file} › ${spec.title}`.slice(0, 110), seconds: s(ms) });
-      }
+  for (const spec of playwrightSpecs(report)) {
+    for (const test of spec.tests) {
+      const ms = test.results.reduce((sum, r) => sum + r.duration, 0);
+      if (test.results.length === 0) continue;
+      const entry = files.get(spec.file) ?? { ms: 0, tests: 0 };
+      entry.ms += ms;
+      entry.tests += 1;
+      files.set(spec.file, entry);
+      tests.push({ test: `${spec.file} › ${spec.title}`.slice(0, 110), seconds: s(ms) });
     }
-    for (const child of suite.suites ?? []) walk(child);
-  };
-  for (const suite of report.suites) walk(suite);
+  }
   return {
     files: [...files]
       .map(([file, e]) => ({ file, seconds: s(e.ms), tests: e.tests }))
