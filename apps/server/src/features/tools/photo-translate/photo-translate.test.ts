@@ -31,8 +31,12 @@ let readable: ReadonlySet<string>;
 const cerReport: { fixture: string; cer: number; read: string }[] = [];
 
 beforeAll(async () => {
-  // One worker reading at a time: these tests share the machine with every other test file.
-  engine = createOcrEngine({ size: 1 });
+  // One worker reading at a time: these tests share the machine with every other test file. Room
+  // for a worker per language set these tests read with (the Latin set, each other script's probe,
+  // single languages): with the default room of three, "auto" and the fixtures evicted each other's
+  // workers and the file started 15 of them for 5 sets, each loading its languages' data again. The
+  // eviction itself is ocr-engine.test.ts's to check.
+  engine = createOcrEngine({ size: 1, maxWorkers: 8 });
   readable = await engine.readableLanguages();
 }, 120_000);
 
