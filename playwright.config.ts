@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumPath } from './e2e/support/chromium-path.ts';
 import { E2E_PORT } from './e2e/support/server-state.ts';
+import { timeLimit } from './e2e/support/time-limits.ts';
 
 /**
  * Browser tests: Debian's Chromium (e2e/support/chromium-path.ts: its headless shell when installed) against the
@@ -32,11 +33,10 @@ export default defineConfig({
   forbidOnly: CI,
   retries: CI ? 1 : 0,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
-  // On CI the browser tests share 2 vCPUs with a server and two Chromiums, and a page load or a
-  // journey's step took 2–3 times its idle time there: twice the limits, so that a loaded machine is
-  // not a failure. A test that passes is not slowed by them.
-  timeout: CI ? 60_000 : 30_000,
-  expect: { timeout: CI ? 10_000 : 5_000 },
+  // Scaled for the machine like every limit of the browser tests (e2e/support/time-limits.ts):
+  // three times these on CI. A test that passes is not slowed by them.
+  timeout: timeLimit(30_000),
+  expect: { timeout: timeLimit(5_000) },
   // The JSON report feeds `npm run test:timing` (scripts/test-timing.ts).
   reporter: [
     ['list'],
@@ -76,7 +76,7 @@ export default defineConfig({
     url: `${BASE_URL}/readyz`,
     env: { E2E_PORT: String(PORT) },
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: timeLimit(120_000),
     stdout: 'pipe',
     stderr: 'pipe',
     // SIGTERM lets start-server.ts stop the server, drop its database and remove its data directory.

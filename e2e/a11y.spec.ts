@@ -6,6 +6,7 @@ import { expect, STORAGE_KEYS, test } from './support/fixtures.ts';
 import { type Locale, t } from './support/i18n.ts';
 import { focusPath, outOfVisualOrder, tabTo } from './support/keyboard.ts';
 import { PUBLIC_ROUTES, type RouteCase, SIGNED_IN_ROUTES } from './support/routes.ts';
+import { timeLimit } from './support/time-limits.ts';
 
 /**
  * axe-core on every route, in both themes: no violation of impact "serious" or "critical"
@@ -55,12 +56,12 @@ for (const theme of ['light', 'dark'] as const) {
     test('the public routes have no serious accessibility violation', async ({ page }) => {
       // Every public route loaded and scanned by axe: 75 s and more beside the unit tests on a loaded
       // 2-core machine, where 90 s was missed once.
-      test.setTimeout(180_000);
+      test.setTimeout(timeLimit(180_000));
       await scanRoutes(page, PUBLIC_ROUTES, theme);
     });
 
     test('the signed-in routes have no serious accessibility violation', async ({ page, signIn }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(timeLimit(60_000));
       await signIn();
       await scanRoutes(page, SIGNED_IN_ROUTES, theme);
     });

@@ -27,6 +27,7 @@ import {
 import { type Locale, t } from './support/i18n.ts';
 import { escapeRegExp, urlWithPath } from './support/routes.ts';
 import { readServerState } from './support/server-state.ts';
+import { timeLimit } from './support/time-limits.ts';
 
 /**
  * User accounts as a person goes through them in the browser: sign-up with the mail's verification
@@ -68,7 +69,7 @@ async function signInThroughForm(page: Page, email: string, password: string, lo
  * which then never comes.
  */
 async function expectClosed(popup: Page): Promise<void> {
-  await expect.poll(() => popup.isClosed(), { timeout: 20_000 }).toBe(true);
+  await expect.poll(() => popup.isClosed(), { timeout: timeLimit(20_000) }).toBe(true);
 }
 
 function toast(page: Page, text: string): Locator {

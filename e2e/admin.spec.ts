@@ -5,6 +5,7 @@ import { expect, STORAGE_KEYS, test, visitorAddress } from './support/fixtures.t
 import { type Locale, t as text } from './support/i18n.ts';
 import { expectNoSidewaysOverflow } from './support/layout.ts';
 import { E2E_OPERATOR_EMAILS, readServerState } from './support/server-state.ts';
+import { timeLimit } from './support/time-limits.ts';
 import { FULL_TOURS } from './support/tours.ts';
 
 /**
@@ -61,7 +62,7 @@ for (const device of ['desktop', 'phone'] as const) {
         playwright,
         problems,
       }) => {
-        test.setTimeout(180_000);
+        test.setTimeout(timeLimit(180_000));
         // /admin is not among the app's routes, so its HTML answers 404 to everyone (decision 037);
         // Chromium logs that once for the page load.
         problems.allow(/status of 404/, 1);
@@ -120,7 +121,7 @@ for (const device of ['desktop', 'phone'] as const) {
               imageId = body.images[0]?.id ?? '';
               return imageId;
             },
-            { timeout: 30_000 },
+            { timeout: timeLimit(30_000) },
           )
           .not.toBe('');
         await expect
@@ -130,7 +131,7 @@ for (const device of ['desktop', 'phone'] as const) {
               const body = (await res.json()) as { failed: { payload: Record<string, unknown> }[] };
               return body.failed.some((job) => job.payload.imageId === imageId);
             },
-            { timeout: 90_000, intervals: [1000] },
+            { timeout: timeLimit(90_000), intervals: [1000] },
           )
           .toBe(true);
 

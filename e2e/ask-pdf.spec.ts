@@ -9,6 +9,7 @@ import { LOCALES, type Locale, t } from './support/i18n.ts';
 import { expectNoSidewaysOverflow } from './support/layout.ts';
 import { fakeRequests } from './support/provider-fakes.ts';
 import { readServerState } from './support/server-state.ts';
+import { timeLimit } from './support/time-limits.ts';
 import { inTour, tourViewports } from './support/tours.ts';
 
 /**
@@ -42,7 +43,7 @@ test('a Pro person asks a 200-page PDF and opens the cited page; a free person i
   browser,
   problems,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(timeLimit(120_000));
   mkdirSync(SCREENSHOTS, { recursive: true });
   const pdf = Buffer.from(await textPdf(longDocumentPages()));
   const user = await proUser(page);
@@ -60,7 +61,7 @@ test('a Pro person asks a 200-page PDF and opens the cited page; a free person i
   const chip = page.getByTestId('document-chip');
   await expect(chip).toContainText('lighthouse-manual.pdf');
   // The message waits while the document is read, then the chip says how long it is.
-  await expect(chip.getByTestId('document-chip-status')).toHaveText('200 pages', { timeout: 60_000 });
+  await expect(chip.getByTestId('document-chip-status')).toHaveText('200 pages', { timeout: timeLimit(60_000) });
   const shown = await statuses();
   await page.screenshot({
     path: resolve(SCREENSHOTS, 'ask-pdf-attached-light-en-desktop.png'),

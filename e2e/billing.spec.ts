@@ -30,6 +30,7 @@ import { LOCALES, type Locale, t } from './support/i18n.ts';
 import { expectNoSidewaysOverflow } from './support/layout.ts';
 import { urlWithPath } from './support/routes.ts';
 import { readServerState } from './support/server-state.ts';
+import { timeLimit } from './support/time-limits.ts';
 import { inTour } from './support/tours.ts';
 
 /**
@@ -140,7 +141,7 @@ test('a free user buys Pro in the sandbox, uses it, cancels, and is Free again a
   page,
   problems,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(timeLimit(150_000));
   // The downgraded account's last message is refused for want of credits (402).
   allowHttpErrors(problems, 402);
   const user = await freeUser(page, 'buyer');
@@ -479,7 +480,7 @@ test('phone screenshots of the payment screens in both themes and languages; not
   browser,
   problems,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(timeLimit(120_000));
   mkdirSync(SCREENSHOTS, { recursive: true });
   await createSignedInUser(page.request, 'shots');
   // An open checkout to show, then the same one paid (the payment-ready screen and My Plan).

@@ -32,6 +32,7 @@ import { APP_VERSION, expect, expectTheme, prepareContext, STORAGE_KEYS, test } 
 import { LOCALES } from './support/i18n.ts';
 import { expectNoSidewaysOverflow } from './support/layout.ts';
 import { readServerState } from './support/server-state.ts';
+import { timeLimit } from './support/time-limits.ts';
 import { inTour, tourViewports } from './support/tours.ts';
 
 /**
@@ -202,7 +203,7 @@ test('reloading while the answer streams: it continues in the reloaded page and 
   await page.reload();
   // Still being written when the reloaded page shows it, then finished there.
   await expect(page.getByTestId('chat-stop')).toBeVisible();
-  await expect(lastAnswer(page)).toHaveText(full, { timeout: 20_000 });
+  await expect(lastAnswer(page)).toHaveText(full, { timeout: timeLimit(20_000) });
   await expectIdle(page);
   await expect(messages(page)).toHaveCount(2);
 
@@ -344,7 +345,7 @@ test('code and a wide table fit a phone; screenshots in both themes and language
   browser,
   problems,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(timeLimit(60_000));
   mkdirSync(SCREENSHOTS, { recursive: true });
   const user = await freeUser(page);
   await page.setViewportSize({ width: 390, height: 844 });

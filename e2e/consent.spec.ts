@@ -4,6 +4,7 @@ import { expectNoSeriousViolations } from './support/axe.ts';
 import { expect, STORAGE_KEYS, test } from './support/fixtures.ts';
 import { t } from './support/i18n.ts';
 import { expectNoSidewaysOverflow } from './support/layout.ts';
+import { timeLimit } from './support/time-limits.ts';
 
 /**
  * Consent before tracking (decision 030), in Chromium with its request log. The server of the browser
@@ -188,7 +189,7 @@ test('Settings → Account shows the answer and changes it', async ({ page, cont
 
 test('the banner on a desktop in light English and a phone in dark Turkish', async ({ browser }) => {
   // Two fresh contexts, each with screenshots and an axe scan: past 30 s on a busy machine.
-  test.setTimeout(90_000);
+  test.setTimeout(timeLimit(90_000));
   mkdirSync(SHOTS, { recursive: true });
   for (const [theme, locale, viewport] of [
     ['light', 'en', { width: 1280, height: 800 }],

@@ -7,6 +7,7 @@ import { expect, STORAGE_KEYS, test } from './support/fixtures.ts';
 import { type Locale, t } from './support/i18n.ts';
 import { expectNoSidewaysOverflow } from './support/layout.ts';
 import { urlWithPath } from './support/routes.ts';
+import { timeLimit } from './support/time-limits.ts';
 
 /**
  * The horoscope as a person uses it, through the model stand-ins: no type chosen gives the spec's
@@ -38,7 +39,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 test('a daily reading grounded in the sky: type required, a sign, a reading, a follow-up, the history', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(timeLimit(60_000));
   const user = await freeUser(page, 'horoscope');
   const chats: string[] = [];
   page.on('request', (request) => {
@@ -135,7 +136,7 @@ test.describe('in Turkish, dark, on a phone', () => {
   test('the type message in Turkish, then a birth chart from a date, a time and a city of the list', async ({
     page,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(timeLimit(60_000));
     await freeUser(page, 'horoscope-tr');
     await page.goto('/horoscope');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('tr', 'tools:horoscope.title'));

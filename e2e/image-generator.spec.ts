@@ -7,6 +7,7 @@ import { LOCALES, t as text } from './support/i18n.ts';
 import { expectNoSidewaysOverflow } from './support/layout.ts';
 import { fakeRequests, scriptImageFakes } from './support/provider-fakes.ts';
 import { readServerState } from './support/server-state.ts';
+import { timeLimit } from './support/time-limits.ts';
 import { inTour, tourViewports } from './support/tours.ts';
 
 /**
@@ -30,7 +31,9 @@ function cards(page: Page) {
 /** Every card shows its picture, loaded (not a broken image). */
 async function expectPicturesLoaded(page: Page, count: number): Promise<void> {
   await expect(cards(page)).toHaveCount(count);
-  await expect(cards(page).and(page.locator('[data-status="ready"]'))).toHaveCount(count, { timeout: 20_000 });
+  await expect(cards(page).and(page.locator('[data-status="ready"]'))).toHaveCount(count, {
+    timeout: timeLimit(20_000),
+  });
   await expect
     .poll(() =>
       cards(page)
@@ -43,7 +46,7 @@ async function expectPicturesLoaded(page: Page, count: number): Promise<void> {
 test('a Pro person makes two images, reloads while they are made, finds them in the gallery, deletes one and undoes', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(timeLimit(90_000));
   await proUser(page, 'images');
   await page.goto('/image-generator');
   await page.getByTestId('image-count-2').click();
@@ -118,7 +121,7 @@ test('image cards and the gallery in both themes and languages, on a desktop and
   browser,
   problems,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(timeLimit(120_000));
   mkdirSync(SCREENSHOTS, { recursive: true });
   await proUser(page, 'images-shots');
   await page.goto('/image-generator');

@@ -7,6 +7,7 @@ import { APP_VERSION, expect, expectTheme, prepareContext, STORAGE_KEYS, test } 
 import { LOCALES, t as text } from './support/i18n.ts';
 import { expectNoSidewaysOverflow } from './support/layout.ts';
 import { readServerState } from './support/server-state.ts';
+import { timeLimit } from './support/time-limits.ts';
 import { inTour, tourViewports } from './support/tours.ts';
 
 /**
@@ -32,11 +33,11 @@ function cards(scope: Page | Locator): Locator {
 
 /** The cards of the `index`-th answer with images, every one ready with its picture loaded. */
 async function expectReadyCards(page: Page, count: number, index = 0): Promise<Locator> {
-  await expect(page.getByTestId('answer-images')).toHaveCount(index + 1, { timeout: 15_000 });
+  await expect(page.getByTestId('answer-images')).toHaveCount(index + 1, { timeout: timeLimit(15_000) });
   const answer = page.getByTestId('answer-images').nth(index);
   const last = answer.getByTestId('image-card');
   await expect(last).toHaveCount(count);
-  await expect(last.and(page.locator('[data-status="ready"]'))).toHaveCount(count, { timeout: 30_000 });
+  await expect(last.and(page.locator('[data-status="ready"]'))).toHaveCount(count, { timeout: timeLimit(30_000) });
   await expect
     .poll(() =>
       last
@@ -56,7 +57,7 @@ async function downloaded(page: Page, link: Locator): Promise<{ name: string; by
 test('logo maker: a text logo downloaded as SVG and PNG, graphic candidates, a refinement, all in the gallery', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(timeLimit(120_000));
   await freeUser(page, 'logos');
   await page.goto('/logo-maker');
   await expect(page.getByText(text('en', 'tools:logoMaker.description'))).toBeVisible();
@@ -113,7 +114,7 @@ test('tattoo generator on a phone: a photo with its area, before and after, the 
   page,
   problems,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(timeLimit(120_000));
   await page.setViewportSize({ width: 390, height: 844 });
   await freeUser(page, 'tattoo');
   await page.goto('/tattoo-generator');
@@ -169,7 +170,7 @@ test('logo maker and tattoo generator in both themes and languages, on a desktop
   browser,
   problems,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(timeLimit(180_000));
   mkdirSync(SCREENSHOTS, { recursive: true });
   await freeUser(page, 'logo-shots');
   await page.goto('/logo-maker');
@@ -214,7 +215,7 @@ test('logo maker and tattoo generator in both themes and languages, on a desktop
             await view.goto(path);
             await expectTheme(view, theme);
             await expect(cards(view).and(view.locator('[data-status="ready"]'))).toHaveCount(count, {
-              timeout: 30_000,
+              timeout: timeLimit(30_000),
             });
             if (viewport === 'phone') await expectNoSidewaysOverflow(view, `${name} (${theme}, ${locale})`);
             await view.screenshot({ path: resolve(SCREENSHOTS, `${name}-${theme}-${locale}-${viewport}.png`) });

@@ -13,6 +13,7 @@ import {
 import { expect, STORAGE_KEYS, test } from './support/fixtures.ts';
 import { setContextWindow } from './support/provider-fakes.ts';
 import { readServerState } from './support/server-state.ts';
+import { timeLimit } from './support/time-limits.ts';
 
 /**
  * Long chats (issue 30, decision 028): a chat that outgrew the recent-history budget has its earlier
@@ -58,7 +59,7 @@ test('a long chat marks where its earlier messages are summarised, and still scr
         summary = ((await storedThread(page, threadId)) as unknown as { summary: Summary | null }).summary;
         return summary?.kind;
       },
-      { timeout: 30_000 },
+      { timeout: timeLimit(30_000) },
     )
     .toBe('model');
   const marked = summary as unknown as Summary;

@@ -2,6 +2,7 @@ import { expect, STORAGE_KEYS, test } from './support/fixtures.ts';
 import { t } from './support/i18n.ts';
 import { expectNoSidewaysOverflow } from './support/layout.ts';
 import { PUBLIC_ROUTES, SIGNED_IN_ROUTES, urlWithPath } from './support/routes.ts';
+import { timeLimit } from './support/time-limits.ts';
 
 test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 
@@ -10,7 +11,7 @@ test.describe('in Turkish', () => {
   test.use({ storage: { [STORAGE_KEYS.locale]: 'tr' } });
 
   test('no screen overflows sideways on a phone', async ({ page, signIn }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(timeLimit(60_000));
     for (const route of [...PUBLIC_ROUTES, ...SIGNED_IN_ROUTES]) {
       if (route === SIGNED_IN_ROUTES[0]) await signIn();
       await test.step(route.path, async () => {
@@ -54,7 +55,7 @@ test.describe('the menu drawer', () => {
     await expect(page.getByTestId('sidebar-drawer')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('sidebar-drawer')).toHaveCount(0);
-    await expect(page.getByTestId('open-menu')).toBeFocused({ timeout: 2_000 });
+    await expect(page.getByTestId('open-menu')).toBeFocused({ timeout: timeLimit(2_000) });
   });
 
   test("the drawer's upgrade card opens the upgrade dialog", async ({ page }) => {

@@ -9,6 +9,7 @@ import { LOCALES, type Locale, t as text } from './support/i18n.ts';
 import { expectNoSidewaysOverflow } from './support/layout.ts';
 import { scriptFakes } from './support/provider-fakes.ts';
 import { readServerState } from './support/server-state.ts';
+import { timeLimit } from './support/time-limits.ts';
 import { inTour } from './support/tours.ts';
 
 /**
@@ -39,7 +40,7 @@ async function chooseLanguage(page: Page, picker: Locator, search: string): Prom
 /** The `index`-th translation card once it is ready, with its pictures loaded. */
 async function readyCard(page: Page, index: number): Promise<Locator> {
   const card = page.getByTestId('translation-card').nth(index);
-  await expect(card).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await expect(card).toHaveAttribute('data-status', 'ready', { timeout: timeLimit(60_000) });
   await expect
     .poll(() =>
       card.locator('img').evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0)),
@@ -57,7 +58,7 @@ test('a JPEG menu into Turkish, then German from the same photo: compared, liste
   page,
   problems,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(timeLimit(150_000));
   // A visitor who adds a photo is asked to sign in first; nothing is uploaded.
   await page.goto('/photo-translate');
   await page
@@ -142,7 +143,7 @@ test('a transparent PNG screenshot on a phone, in Turkish and in both themes; th
   browser,
   problems,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(timeLimit(180_000));
   mkdirSync(SCREENSHOTS, { recursive: true });
   await freeUser(page, 'photo-shots');
   const shot = await makeFixture({ language: 'en', format: 'png', background: 'transparent' });

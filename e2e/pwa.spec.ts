@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { expect, STORAGE_KEYS, test } from './support/fixtures.ts';
 import { t } from './support/i18n.ts';
 import { expectNoSidewaysOverflow } from './support/layout.ts';
+import { timeLimit } from './support/time-limits.ts';
 
 /**
  * The installable app (decision 031): the manifests, the service worker, the offline shell and
@@ -121,7 +122,9 @@ test('with the network off the app shell opens with a clear offline state, and c
 
   await context.setOffline(false);
   // The screen notices the connection is back and loads the page from the network again.
-  await expect(page.getByRole('textbox', { name: t('en', 'chat.inputLabel') })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('textbox', { name: t('en', 'chat.inputLabel') })).toBeVisible({
+    timeout: timeLimit(15_000),
+  });
   await expect(offline).toHaveCount(0);
   expect(await page.evaluate(() => Boolean(document.getElementById('boot-data')))).toBe(true);
   expect(apiAnswers).toEqual([]);

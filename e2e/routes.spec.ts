@@ -5,6 +5,7 @@ import { expect, expectTheme, STORAGE_KEYS, test } from './support/fixtures.ts';
 import { LOCALES, type Locale, t } from './support/i18n.ts';
 import { expectNoSidewaysOverflow } from './support/layout.ts';
 import { PUBLIC_ROUTES, type RouteCase, SIGNED_IN_ROUTES, urlWithPath } from './support/routes.ts';
+import { timeLimit } from './support/time-limits.ts';
 import { inTour } from './support/tours.ts';
 
 /**
@@ -49,7 +50,7 @@ for (const theme of ['light', 'dark'] as const) {
       for (const viewport of VIEWPORTS) {
         if (!inTour(theme, locale, viewport.name)) continue;
         test(`every route renders its screen (${viewport.name}) @tour`, async ({ page, signIn }) => {
-          test.setTimeout(90_000);
+          test.setTimeout(timeLimit(90_000));
           mkdirSync(SCREENSHOTS, { recursive: true });
           await page.setViewportSize(viewport.size);
           for (const [signedIn, routes] of [

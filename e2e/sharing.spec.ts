@@ -23,6 +23,7 @@ import {
   test,
 } from './support/fixtures.ts';
 import { readServerState } from './support/server-state.ts';
+import { timeLimit } from './support/time-limits.ts';
 
 /**
  * Shared chats and the data export in a real browser (issue 29, decision 032): a link read signed
@@ -95,7 +96,7 @@ test('a shared chat reads signed out, says noindex, and says so once its owner t
 }) => {
   // The owner's chat, a signed-out visitor's context and Settings, one after the other: past 30 s on
   // a busy machine (32 and 36 s in a clean-clone run).
-  test.setTimeout(90_000);
+  test.setTimeout(timeLimit(90_000));
   const user = await freeUser(page, 'share');
   await openChat(page, user);
   const answer = 'Day one: **Alaçatı**.\n\n| Day | Place |\n| --- | --- |\n| 1 | Alaçatı |\n| 2 | Ephesus |';
@@ -228,7 +229,7 @@ test('download my data: progress, then one zip with the chats; one chat download
   const section = page.getByTestId('data-export');
   await section.getByTestId('data-export-start').click();
   await expect(page.getByText(text('en', 'sharing:export.started'))).toBeVisible();
-  await expect(section.getByTestId('data-export-ready')).toBeVisible({ timeout: 30_000 });
+  await expect(section.getByTestId('data-export-ready')).toBeVisible({ timeout: timeLimit(30_000) });
   await section.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/settings-export-ready-light-en-desktop.png`, animations: 'disabled' });
   const download = page.waitForEvent('download');

@@ -19,6 +19,7 @@ import { expectNoSidewaysOverflow } from './support/layout.ts';
 import { urlWithPath } from './support/routes.ts';
 import { expectedResults, scriptSearch, searchFakesUrl } from './support/search-fakes.ts';
 import { readServerState } from './support/server-state.ts';
+import { timeLimit } from './support/time-limits.ts';
 import { inTour, tourViewports } from './support/tours.ts';
 
 /**
@@ -96,7 +97,7 @@ async function usePeopleResearch(
 test('asks a current question, sees it searching, gets numbered sources that open the right pages, follows up and researches a person', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(timeLimit(60_000));
   const user = await freeUser(page, 'websearch');
   await quietStandInPages(page);
   await openWebSearch(page);
@@ -111,7 +112,7 @@ test('asks a current question, sees it searching, gets numbered sources that ope
   await send(page, question);
   const progress = page.getByTestId('web-search-progress');
   await expect(progress).toHaveText(text('en', 'web-search:progress.searching'));
-  await expect(progress).toHaveCount(0, { timeout: 10_000 });
+  await expect(progress).toHaveCount(0, { timeout: timeLimit(10_000) });
   await expectIdle(page);
   const first = expectedResults(question);
   await expectCitedSources(page, first, 1);
@@ -190,7 +191,7 @@ test('screenshots in both themes and languages, on a desktop and a phone; and th
   browser,
   problems,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(timeLimit(90_000));
   mkdirSync(SCREENSHOTS, { recursive: true });
   await freeUser(page, 'websearch-shots');
   await openWebSearch(page);

@@ -10,6 +10,7 @@ import { LOCALES, type Locale, t } from './support/i18n.ts';
 import { expectNoSidewaysOverflow } from './support/layout.ts';
 import { urlWithPath } from './support/routes.ts';
 import { readServerState } from './support/server-state.ts';
+import { timeLimit } from './support/time-limits.ts';
 import { FULL_TOURS, inTour } from './support/tours.ts';
 
 /**
@@ -32,7 +33,7 @@ test('a Pro person links a number with the sandbox code, chats from the sandbox 
   page,
   context,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(timeLimit(120_000));
   await proUser(page, 'whatsapp');
   const number = uniqueNumber();
   await page.goto('/web-main');
@@ -84,7 +85,7 @@ test('a Pro person links a number with the sandbox code, chats from the sandbox 
   await sandbox.getByLabel(t('en', 'whatsapp:phonePage.message')).fill(`What is a ${word}?`);
   await sandbox.getByLabel(t('en', 'whatsapp:phonePage.message')).press('Enter');
   const answer = sandbox.locator('[data-testid="sandbox-message"][data-direction="out"][data-kind="text"]');
-  await expect(answer).toContainText('Hello from gpt-4o-mini (openai stand-in).', { timeout: 30_000 });
+  await expect(answer).toContainText('Hello from gpt-4o-mini (openai stand-in).', { timeout: timeLimit(30_000) });
   await expect(sandbox.locator('[data-testid="sandbox-message"][data-direction="in"]')).toContainText(word);
 
   // The conversation is in the web history, with the WhatsApp icon, and opens read-only.
@@ -146,7 +147,7 @@ test('phone screenshots of the dialog, the sandbox phone, a WhatsApp chat and Se
   browser,
   problems,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(timeLimit(180_000));
   mkdirSync(SCREENSHOTS, { recursive: true });
   await proUser(page, 'whatsapp-shots');
   const { threadId } = await linkedWithChat(page.request);

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { readServerState } from './server-state.ts';
+import { timeLimit } from './time-limits.ts';
 
 /**
  * Real accounts for the tests, made the way a person makes one: sign up, open the verification link
@@ -62,7 +63,7 @@ export async function createSignedInUser(request: APIRequestContext, label?: str
 }
 
 /** Waits for a mail to `to` in the server's outbox and returns the first URL matching `pattern`. */
-export async function mailLink(to: string, pattern: RegExp, timeoutMs = 10_000): Promise<string> {
+export async function mailLink(to: string, pattern: RegExp, timeoutMs = timeLimit(10_000)): Promise<string> {
   const outbox = join(readServerState().dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -85,7 +86,12 @@ export function mailsTo(to: string): { to: string; body: string }[] {
  * Waits until there are more than `after` mails to `to` and returns the first URL matching
  * `pattern` in the newest one.
  */
-export async function newestMailLink(to: string, pattern: RegExp, after = 0, timeoutMs = 10_000): Promise<string> {
+export async function newestMailLink(
+  to: string,
+  pattern: RegExp,
+  after = 0,
+  timeoutMs = timeLimit(10_000),
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mails = mailsTo(to);

@@ -14,8 +14,11 @@ import { CHILD_NODE_ENV, freePort } from './ports.ts';
  */
 const ROOT = resolve(import.meta.dirname, '../../..');
 const GRACE_MS = 1500;
-/** SHUTDOWN_GRACE_MS plus the 5 s index.ts gives closing, plus slack for a loaded machine. */
-const MUST_EXIT_WITHIN_MS = GRACE_MS + 5000 + 3000;
+/**
+ * SHUTDOWN_GRACE_MS plus the 5 s index.ts gives closing, plus slack for a loaded machine (it took
+ * more than 3 s on CI's). Without the forced exit the process group would never end.
+ */
+const MUST_EXIT_WITHIN_MS = GRACE_MS + 5000 + 20_000;
 
 /** True while any process of the group lives. */
 function groupAlive(pgid: number): boolean {
@@ -38,7 +41,7 @@ async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: numbe
 
 describe.skipIf(!TEST_DATABASE_URL)(
   `npm run serve and SIGTERM${TEST_DATABASE_URL ? '' : ' [skipped, TEST_DATABASE_URL is not set]'}`,
-  { timeout: 90_000 },
+  { timeout: 240_000 },
   () => {
     let scratch: Awaited<ReturnType<typeof createScratchPostgres>>;
     let dataDir: string;
@@ -89,7 +92,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
         } catch {
           return false;
         }
-      }, 45_000);
+      }, 120_000);
       expect(healthy, output).toBe(true);
 
       // Someone holds the users table: a sign-up waits on the lock for as long as it is held.

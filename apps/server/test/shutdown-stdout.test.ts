@@ -17,7 +17,7 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 const ENTRY = join(ROOT, 'apps/server/src/index.ts');
 const GRACE_MS = 2000;
 /** The grace, the 5 s index.ts gives closing, and slack for a loaded machine: generous on purpose. */
-const MUST_EXIT_WITHIN_MS = GRACE_MS + 5000 + 10_000;
+const MUST_EXIT_WITHIN_MS = GRACE_MS + 5000 + 30_000;
 /** Each request logs its path: long paths fill a pipe (64 KB) and the log's bound (1 MB) quickly. */
 const LONG_PATH = `/api/${'x'.repeat(8000)}`;
 const REQUESTS = 300;
@@ -62,7 +62,8 @@ async function startServer(dataDir: string): Promise<Running> {
     });
   });
   const running = { child, port, exited, stderr: () => err };
-  await waitUntil(async () => (await get(running, '/healthz'))?.status === 200, 45_000, running);
+  // A bound for a server that never starts: CI's loaded machine has taken more than 45 s to start one.
+  await waitUntil(async () => (await get(running, '/healthz'))?.status === 200, 120_000, running);
   return running;
 }
 
@@ -107,7 +108,7 @@ async function terminate(running: Running): Promise<number | null | 'still runni
   return result;
 }
 
-describe('a server whose stdout is not read', { timeout: 120_000 }, () => {
+describe('a server whose stdout is not read', { timeout: 300_000 }, () => {
   let dataDir: string;
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'polymath-stdout-'));
