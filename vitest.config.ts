@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { timeLimit } from './e2e/support/time-limits.ts';
 
 /**
  * One `vitest run` from the repository root runs every workspace's unit and integration tests.
@@ -90,7 +91,14 @@ const FIRST = { sequence: { groupOrder: 0 }, maxWorkers: WORKERS, retry: RETRY }
  * renders every prefix of an answer: 1 s alone) when three workers share two loaded cores, as they do
  * in the last group; it timed out so with the machine at half speed. A limit is for a hung test.
  */
-const WEB_TEST_TIMEOUT = 20_000;
+const WEB_TEST_TIMEOUT = timeLimit(20_000);
+
+/**
+ * The Node projects' limits (stand-ins, server), scaled like the browser tests'
+ * (e2e/support/time-limits.ts: three times on CI). A file's own limits are for what it starts.
+ */
+const NODE_TEST_TIMEOUT = timeLimit(30_000);
+const NODE_HOOK_TIMEOUT = timeLimit(60_000);
 
 export default defineConfig({
   test: {
@@ -131,7 +139,7 @@ export default defineConfig({
           // Each test starts its own stand-in on a free port; no file mocks or stubs anything.
           isolate: false,
           include: ['packages/provider-fakes/src/**/*.test.ts'],
-          testTimeout: 30_000,
+          testTimeout: NODE_TEST_TIMEOUT,
         },
       },
       {
@@ -149,8 +157,8 @@ export default defineConfig({
           isolate: false,
           // Migrates one PGlite and one PostgreSQL database per run; each suite starts from a copy.
           globalSetup: ['apps/server/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: NODE_TEST_TIMEOUT,
+          hookTimeout: NODE_HOOK_TIMEOUT,
         },
       },
       {
@@ -160,8 +168,8 @@ export default defineConfig({
           environment: 'node',
           include: SERVER_ISOLATED,
           globalSetup: ['apps/server/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: NODE_TEST_TIMEOUT,
+          hookTimeout: NODE_HOOK_TIMEOUT,
         },
       },
       {
@@ -171,8 +179,8 @@ export default defineConfig({
           environment: 'node',
           include: SERVER_PROCESSES,
           globalSetup: ['apps/server/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: NODE_TEST_TIMEOUT,
+          hookTimeout: NODE_HOOK_TIMEOUT,
         },
       },
       {
