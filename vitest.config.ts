@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { timeLimit } from './e2e/support/time-limits.ts';
+import { TIME_SCALE, timeLimit } from './e2e/support/time-limits.ts';
 
 /**
  * One `vitest run` from the repository root runs every workspace's unit and integration tests.
@@ -83,8 +83,10 @@ const RETRY = process.env.CI ? 1 : 0;
  * tests, one worker more. By then the browser tests have ended and the process tests mostly wait,
  * so the web tests fill the cores beside them instead of running after them (issue 33).
  */
-const LAST = { sequence: { groupOrder: 1 }, maxWorkers: WORKERS + 1, retry: RETRY };
-const FIRST = { sequence: { groupOrder: 0 }, maxWorkers: WORKERS, retry: RETRY };
+/** The tests' own waits scale as the limits below do (apps/server/test/chat-helpers.ts's `until`). */
+const ENV = { TEST_TIME_SCALE: String(TIME_SCALE) };
+const LAST = { sequence: { groupOrder: 1 }, maxWorkers: WORKERS + 1, retry: RETRY, env: ENV };
+const FIRST = { sequence: { groupOrder: 0 }, maxWorkers: WORKERS, retry: RETRY, env: ENV };
 
 /**
  * The web tests' limit: Vitest's default of 5 s is met by a CPU-heavy jsdom test (markdown-blocks

@@ -82,7 +82,14 @@ export async function messageRow(db: Db, id: string) {
   return result.rows[0];
 }
 
-export async function until<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
+/**
+ * Polls until `probe` gives a value. The limit is for something that never happens, so it scales
+ * with the machine (TEST_TIME_SCALE, set by vitest.config.ts from e2e/support/time-limits.ts: 3 on CI).
+ */
+export async function until<T>(
+  probe: () => Promise<T | undefined | null | false>,
+  timeoutMs = 10_000 * (Number(process.env.TEST_TIME_SCALE) || 1),
+): Promise<T> {
   const start = Date.now();
   for (;;) {
     const value = await probe();
