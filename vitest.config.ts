@@ -78,13 +78,14 @@ const WORKERS = Math.max(2, availableParallelism() - 1);
  */
 const RETRY = process.env.CI ? 1 : 0;
 
+/** The tests' own waits scale as the limits below do (apps/server/test/chat-helpers.ts's `until`). */
+const ENV = { TEST_TIME_SCALE: String(TIME_SCALE) };
+
 /**
  * The last group (sequence.groupOrder 1, after every other file): the process tests and the web
  * tests, one worker more. By then the browser tests have ended and the process tests mostly wait,
  * so the web tests fill the cores beside them instead of running after them (issue 33).
  */
-/** The tests' own waits scale as the limits below do (apps/server/test/chat-helpers.ts's `until`). */
-const ENV = { TEST_TIME_SCALE: String(TIME_SCALE) };
 const LAST = { sequence: { groupOrder: 1 }, maxWorkers: WORKERS + 1, retry: RETRY, env: ENV };
 const FIRST = { sequence: { groupOrder: 0 }, maxWorkers: WORKERS, retry: RETRY, env: ENV };
 

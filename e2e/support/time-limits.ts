@@ -1,7 +1,7 @@
 /**
  * Every time limit of the browser tests goes through `timeLimit()`, and so do Vitest's default
- * limits (vitest.config.ts). A limit is for a hung test, never a measurement (no test asserts on
- * timing): a test that passes is not slowed by it.
+ * limits (vitest.config.ts). A limit is for a hung test, never a measurement: a test that passes is
+ * not slowed by it.
  *
  * On CI the browser tests share 2 vCPUs with the unit suite, the server and two Chromiums, and CI's
  * machine has run the suite at half the pace of an idle one; a failed test's second try records a
